@@ -1,0 +1,49 @@
+// Output goes through an Io object so commands are testable in-process and the binary
+// stays a thin wrapper.
+export const EXIT = { OK: 0, ERROR: 1, USAGE: 2 } as const;
+
+export interface Io {
+  stdout(s: string): void;
+  stderr(s: string): void;
+  /** Set by a command that wants a non-zero exit without throwing. */
+  exitCode?: number;
+  /** Whether stdin/stdout are a terminal (prompts are refused without one). */
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export class UsageError extends Error {}
+
+export function processIo(): Io {
+  return {
+    stdout: (s) => void process.stdout.write(s),
+    stderr: (s) => void process.stderr.write(s),
+    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+/** An Io that records output, for tests. */
+export function memoryIo(init: Partial<Io> = {}): Io & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    isTTY: false,
+    env: {},
+    cwd: process.cwd(),
+    ...init,
+    stdout(s: string) {
+      io.out += s;
+    },
+    stderr(s: string) {
+      io.err += s;
+    },
+  };
+  return io;
+}
+
+export function printJson(io: Io, value: unknown): void {
+  io.stdout(JSON.stringify(value, null, 2) + '\n');
+}

@@ -1,0 +1,13 @@
+export * from './errors.js';
+export type * from './context.js';
+export * from './define.js';
+export * from './skill-md/index.js';
+export {
+  manifestSchema,
+  SKILL_NAME_PATTERN,
+  TOOL_PART_PATTERN,
+  CANONICAL_TOOL_PATTERN,
+} from './manifest/schema.js';
+export type { Manifest, ManifestTool, ManifestAuth, ToolAnnotations } from './manifest/schema.js';
+/** The host API version this SDK's types describe; manifests say `"host": "^1"`. */
+export const HOST_API_VERSION = '1.0.0';

@@ -1,0 +1,108 @@
+// Splits a SKILL.md into frontmatter and body and parses the YAML with gray-matter.
+// We find the delimiters ourselves first: gray-matter treats an unterminated block as
+// "all frontmatter" and reports no line numbers, and users need to know which line to fix.
+import matter from 'gray-matter';
+
+export interface Split {
+  /** Frontmatter text between the delimiters (no delimiters). */
+  yaml: string;
+  body: string;
+  /** 1-based line of the first frontmatter line. */
+  yamlLine: number;
+  bodyLine: number;
+}
+
+export type SplitResult =
+  | { kind: 'ok'; split: Split }
+  | { kind: 'none' }
+  | { kind: 'unterminated'; line: number };
+
+/** Normalises what editors add: a UTF-8 BOM and CRLF or CR line ends. */
+export function normalizeText(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+export function splitFrontmatter(text: string): SplitResult {
+  const lines = text.split('\n');
+  if (lines[0]?.trimEnd() !== '---') return { kind: 'none' };
+  for (let i = 1; i < lines.length; i++) {
+    const l = lines[i]!.trimEnd();
+    if (l === '---' || l === '...') {
+      return {
+        kind: 'ok',
+        split: {
+          yaml: lines.slice(1, i).join('\n'),
+          body: lines.slice(i + 1).join('\n'),
+          yamlLine: 2,
+          bodyLine: i + 2,
+        },
+      };
+    }
+  }
+  return { kind: 'unterminated', line: 1 };
+}
+
+export class YamlError extends Error {
+  constructor(
+    message: string,
+    /** 0-based line inside the frontmatter, when the parser said. */
+    readonly yamlLine?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses frontmatter YAML; options are always passed so gray-matter's cache never shares objects. */
+export function parseYaml(yaml: string): unknown {
+  try {
+    return matter(`---\n${yaml}\n---\n`, {}).data;
+  } catch (e) {
+    const err = e as { reason?: string; message?: string; mark?: { line?: number } };
+    // gray-matter adds one line (our opening delimiter) before the YAML.
+    const line = typeof err.mark?.line === 'number' ? err.mark.line - 1 : undefined;
+    throw new YamlError(err.reason ?? err.message ?? String(e), line);
+  }
+}
+
+const KEY_LINE = /^([A-Za-z0-9_-]+)\s*:(.*)$/;
+
+/** 1-based file line of each top-level key. */
+export function keyLines(yaml: string, yamlLine: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  yaml.split('\n').forEach((line, i) => {
+    const m = KEY_LINE.exec(line);
+    if (m && !(m[1]! in out)) out[m[1]!] = yamlLine + i;
+  });
+  return out;
+}
+
+/** The raw text of a top-level scalar, for reading `name: 010` as the string it is. */
+export function rawScalar(yaml: string, key: string): string | undefined {
+  for (const line of yaml.split('\n')) {
+    const m = KEY_LINE.exec(line);
+    if (m && m[1] === key) {
+      const v = m[2]!.replace(/\s+#.*$/, '').trim();
+      const q = /^(['"])(.*)\1$/.exec(v);
+      return q ? q[2] : v;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * OpenClaw and many hand-written skills write `description: Use when: ...` unquoted, which
+ * strict YAML rejects. Quote such top-level plain scalars so the file still loads; the
+ * caller reports each repaired line as a warning.
+ */
+export function quoteColonScalars(yaml: string): { yaml: string; repaired: number[] } {
+  const repaired: number[] = [];
+  const out = yaml.split('\n').map((line, i) => {
+    const m = /^([A-Za-z0-9_-]+):[ \t]+(.+)$/.exec(line);
+    if (!m) return line;
+    const value = m[2]!.trim();
+    if (/^['"{[|>&*!]/.test(value) || !/:\s/.test(value)) return line;
+    repaired.push(i);
+    return `${m[1]}: ${JSON.stringify(value)}`;
+  });
+  return { yaml: out.join('\n'), repaired };
+}

@@ -1,0 +1,209 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import JSON5 from 'json5';
+import type { Problem } from '../errors.js';
+import {
+  YamlError,
+  keyLines,
+  normalizeText,
+  parseYaml,
+  quoteColonScalars,
+  rawScalar,
+  splitFrontmatter,
+} from './frontmatter.js';
+import { strictProblems } from './strict.js';
+import type { OpenClawMetadata, ParseSkillMdOptions, SkillDoc, SkillMdResult } from './types.js';
+
+/** SKILL.md files are instructions for a model; anything larger is a mistake or an attack. */
+export const MAX_SKILL_MD_BYTES = 256 * 1024;
+
+/** Metadata keys older OpenClaw releases used for the same block. */
+const OPENCLAW_KEYS = ['openclaw', 'clawdbot', 'clawdis'] as const;
+
+export async function readSkillMd(
+  file: string,
+  opts: Omit<ParseSkillMdOptions, 'file'> = {},
+): Promise<SkillMdResult> {
+  const problem = (code: string, message: string): SkillMdResult => ({
+    problems: [{ code, severity: 'error', message, file }],
+  });
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    return problem('SKILL_MD_MISSING', `${file} does not exist or cannot be read.`);
+  }
+  if (size > MAX_SKILL_MD_BYTES) {
+    return problem(
+      'SKILL_MD_TOO_LARGE',
+      `SKILL.md is ${size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`,
+    );
+  }
+  return parseSkillMd(await readFile(file, 'utf8'), { ...opts, file });
+}
+
+export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdResult {
+  const { file } = opts;
+  const problems: Problem[] = [];
+  const add = (severity: Problem['severity'], code: string, message: string, line?: number, field?: string) =>
+    problems.push({ code, severity, message, file, ...(line !== undefined && { line }), ...(field && { field }) });
+
+  if (Buffer.byteLength(input, 'utf8') > MAX_SKILL_MD_BYTES) {
+    add('error', 'SKILL_MD_TOO_LARGE', `SKILL.md is over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`);
+    return { problems };
+  }
+  const text = normalizeText(input);
+  if (text.trim() === '') {
+    add('error', 'SKILL_MD_EMPTY', 'SKILL.md is empty: it needs YAML frontmatter with name and description.', 1);
+    return { problems };
+  }
+  const split = splitFrontmatter(text);
+  if (split.kind === 'none') {
+    add('error', 'SKILL_MD_NO_FRONTMATTER', 'SKILL.md has no YAML frontmatter: start the file with a --- block holding name and description.', 1);
+    return { problems };
+  }
+  if (split.kind === 'unterminated') {
+    add('error', 'SKILL_MD_UNTERMINATED', 'The frontmatter opened with --- on line 1 is never closed: add a --- line after it.', 1);
+    return { problems };
+  }
+  const { yaml, body, yamlLine, bodyLine } = split.split;
+
+  let data: unknown;
+  try {
+    data = parseYaml(yaml);
+  } catch (e) {
+    const repaired = quoteColonScalars(yaml);
+    try {
+      if (repaired.repaired.length === 0) throw e;
+      data = parseYaml(repaired.yaml);
+      for (const i of repaired.repaired) {
+        add('warning', 'SKILL_MD_UNQUOTED_COLON', 'This value holds ": " without quotes, which YAML does not allow; it was read as text. Put it in quotes.', yamlLine + i);
+      }
+    } catch {
+      const err = e as YamlError;
+      const line = err.yamlLine !== undefined ? yamlLine + err.yamlLine : undefined;
+      add('error', 'SKILL_MD_YAML', `The frontmatter is not valid YAML: ${err.message}`, line);
+      return { problems };
+    }
+  }
+  if (data === null || data === undefined) data = {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    add('error', 'SKILL_MD_NOT_A_MAP', 'The frontmatter must be a YAML map of keys (name: ..., description: ...).', yamlLine);
+    return { problems };
+  }
+  // A copy, so nothing we or a caller do touches gray-matter's cached object.
+  const frontmatter = structuredClone(data) as Record<string, unknown>;
+  const lines = keyLines(yaml, yamlLine);
+  const folder = basename(dirname(file));
+
+  const name = readString(frontmatter, 'name', yaml);
+  const description = readString(frontmatter, 'description', yaml);
+  for (const key of ['name', 'description'] as const) {
+    const v = frontmatter[key];
+    if (v !== undefined && v !== null && typeof v !== 'string') {
+      add('warning', 'SKILL_MD_NOT_A_STRING', `"${key}" should be a string; YAML read it as ${describe(v)}. Put it in quotes.`, lines[key], key);
+    }
+  }
+  if (!description) {
+    add('error', 'SKILL_MD_DESCRIPTION_MISSING', 'The frontmatter has no "description": the model uses it to decide when to read this skill.', lines.description ?? yamlLine, 'description');
+  }
+  if (!name) {
+    add('warning', 'SKILL_MD_NAME_MISSING', `The frontmatter has no "name"; using the folder name "${folder}".`, yamlLine, 'name');
+  }
+
+  const { metadata, openclaw } = readMetadata(frontmatter.metadata, (msg) =>
+    add('warning', 'SKILL_MD_METADATA_INVALID', msg, lines.metadata, 'metadata'),
+  );
+  const doc: SkillDoc = {
+    file,
+    dir: dirname(file),
+    name: name || folder,
+    description: description ?? '',
+    frontmatter,
+    keyLines: lines,
+    body,
+    bodyLine,
+    ...(metadata && { metadata }),
+    ...(openclaw && { openclaw }),
+  };
+  const license = readString(frontmatter, 'license', yaml);
+  if (license) doc.license = license;
+  const compatibility = readString(frontmatter, 'compatibility', yaml);
+  if (compatibility) doc.compatibility = compatibility;
+  const allowed = frontmatter['allowed-tools'];
+  if (typeof allowed === 'string') doc.allowedTools = allowed.split(/[\s,]+/).filter(Boolean);
+  else if (Array.isArray(allowed)) doc.allowedTools = allowed.map(String);
+
+  if (opts.mode === 'strict') problems.push(...strictProblems(doc));
+  return description ? { doc, problems } : { problems };
+}
+
+/** Reads a scalar as the spec's string type: `010` stays "010", dates stay as written. */
+function readString(data: Record<string, unknown>, key: string, yaml: string): string | undefined {
+  const v = data[key];
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) {
+    return rawScalar(yaml, key) ?? String(v);
+  }
+  return undefined;
+}
+
+function describe(v: unknown): string {
+  if (v instanceof Date) return 'a date';
+  if (Array.isArray(v)) return 'a list';
+  return `a ${typeof v}`;
+}
+
+function readMetadata(
+  raw: unknown,
+  warn: (msg: string) => void,
+): { metadata?: Record<string, unknown>; openclaw?: OpenClawMetadata } {
+  if (raw === undefined || raw === null) return {};
+  let metadata: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      metadata = JSON5.parse(raw);
+    } catch (e) {
+      warn(`"metadata" is a string but not JSON5: ${(e as Error).message}`);
+      return {};
+    }
+  }
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    warn('"metadata" should be a map (or a JSON5 object string).');
+    return {};
+  }
+  const map = metadata as Record<string, unknown>;
+  const key = OPENCLAW_KEYS.find((k) => typeof map[k] === 'object' && map[k] !== null);
+  if (!key) return { metadata: map };
+  return { metadata: map, openclaw: normalizeOpenClaw(map[key] as Record<string, unknown>, warn) };
+}
+
+const stringList = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : undefined;
+
+function normalizeOpenClaw(block: Record<string, unknown>, warn: (msg: string) => void): OpenClawMetadata {
+  const out: OpenClawMetadata = { ...block };
+  const os = stringList(block.os);
+  if (os) out.os = os;
+  else delete out.os;
+  const req = block.requires;
+  if (req !== undefined) {
+    if (typeof req !== 'object' || req === null || Array.isArray(req)) {
+      warn('"metadata.openclaw.requires" should be a map with bins, anyBins, env or config.');
+      delete out.requires;
+    } else {
+      const r = req as Record<string, unknown>;
+      const requires: NonNullable<OpenClawMetadata['requires']> = {};
+      for (const k of ['bins', 'anyBins', 'env', 'config'] as const) {
+        const list = stringList(r[k]);
+        if (list) requires[k] = list;
+      }
+      out.requires = requires;
+    }
+  }
+  if (block.install !== undefined && !Array.isArray(block.install)) {
+    warn('"metadata.openclaw.install" should be a list of install steps.');
+    delete out.install;
+  }
+  return out;
+}
