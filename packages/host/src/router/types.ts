@@ -59,3 +59,26 @@ export interface CallFailure {
 }
 
 export type CallResult = CallSuccess | CallFailure;
+
+/** What the router needs from the host; the host wires these in createSkillHost. */
+export interface RouterDeps {
+  /** The current snapshot (read at the start of each call). */
+  snapshot(): import('../catalog/types.js').CatalogSnapshot;
+  /** The loaded generation of a ready code skill (the host activates lazily and caches). */
+  activate(skill: import('../catalog/types.js').SkillRecord): Promise<import('../runners/types.js').ActiveSkill>;
+  /** The host home folder (audit log at <home>/audit.jsonl). */
+  home: string;
+  config: import('../config/schema.js').HostConfig;
+  /** Host-level approval handler (library callback, or the CLI's prompt). */
+  approve?: ApprovalHandler;
+  logger: import('@openclaw/skill-sdk').Logger;
+  /** Known secret values to redact from results, logs and audit (API keys, tokens). */
+  secretValues(): Iterable<string>;
+}
+
+export interface Router {
+  call(call: ToolCall, ctx?: CallContext): Promise<CallResult>;
+  callMany(calls: readonly ToolCall[], ctx?: CallContext): Promise<CallResult[]>;
+  /** Flushes the audit log. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,132 @@
+// <home>/config.json, the host config (DESIGN.md section 13). Types derive from this
+// schema; it is shipped as host-config.schema.json so editors complete it.
+import type { FromSchema } from 'json-schema-to-ts';
+
+const stringList = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
+
+const policyLayer = {
+  type: 'object',
+  properties: {
+    allow: stringList,
+    deny: stringList,
+    profile: { type: 'string' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const hostConfigSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'OpenClaw skill host config (<home>/config.json)',
+  type: 'object',
+  properties: {
+    $schema: { type: 'string' },
+    sources: { ...stringList, description: 'Extra skill folders, after the built-in sources.' },
+    runner: { enum: ['inline', 'worker', 'sandbox'] },
+    skills: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          enabled: { type: 'boolean' },
+          trusted: { type: 'boolean' },
+          runner: { enum: ['inline', 'worker', 'sandbox'] },
+          config: { type: 'object' },
+          env: { type: 'object', additionalProperties: { type: 'string' } },
+          secrets: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
+    },
+    policy: {
+      type: 'object',
+      properties: {
+        ...policyLayer.properties,
+        profiles: { type: 'object', additionalProperties: policyLayer },
+        agents: { type: 'object', additionalProperties: policyLayer },
+        subagentDeny: { ...stringList, description: 'Added to the fixed subagent deny list.' },
+      },
+      additionalProperties: false,
+    },
+    approvals: {
+      type: 'object',
+      properties: {
+        auto: stringList,
+        require: stringList,
+        deny: stringList,
+        timeoutMs: { type: 'integer', minimum: 1 },
+      },
+      additionalProperties: false,
+    },
+    limits: {
+      type: 'object',
+      properties: {
+        perSession: {
+          type: 'object',
+          properties: { calls: { type: 'integer', minimum: 1 }, windowMs: { type: 'integer', minimum: 1 } },
+          additionalProperties: false,
+        },
+        perTool: {
+          type: 'object',
+          properties: { calls: { type: 'integer', minimum: 1 }, windowMs: { type: 'integer', minimum: 1 } },
+          additionalProperties: false,
+        },
+        loop: {
+          type: 'object',
+          description: 'The same tool with the same input repeated this many times in a session is refused.',
+          properties: { maxRepeats: { type: 'integer', minimum: 2 }, windowMs: { type: 'integer', minimum: 1 } },
+          additionalProperties: false,
+        },
+        concurrency: { type: 'integer', minimum: 1, description: 'callMany concurrency limit.' },
+        maxResultChars: { type: 'integer', minimum: 100 },
+      },
+      additionalProperties: false,
+    },
+    audit: {
+      type: 'object',
+      properties: {
+        enabled: { type: 'boolean' },
+        fullInputs: { type: 'boolean', description: 'Log inputs in full (redacted) instead of as a hash.' },
+      },
+      additionalProperties: false,
+    },
+    auth: {
+      type: 'object',
+      properties: {
+        store: { enum: ['keychain', 'file'] },
+        providers: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            properties: {
+              type: { enum: ['oauth2'] },
+              preset: { type: 'string' },
+              authorizeUrl: { type: 'string' },
+              tokenUrl: { type: 'string' },
+              revokeUrl: { type: 'string' },
+              deviceAuthorizationUrl: { type: 'string' },
+              clientId: { type: 'string' },
+              clientSecret: { type: 'string' },
+              scopes: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+            additionalProperties: false,
+          },
+        },
+      },
+      additionalProperties: false,
+    },
+    install: {
+      type: 'object',
+      properties: { registry: { type: 'string' }, policyCommand: { type: 'string' } },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+export type HostConfig = FromSchema<typeof hostConfigSchema>;
+export type PolicyConfig = NonNullable<HostConfig['policy']>;
+export type PolicyLayer = FromSchema<typeof policyLayer>;
+export type ApprovalsConfig = NonNullable<HostConfig['approvals']>;
+export type LimitsConfig = NonNullable<HostConfig['limits']>;
+export type AuditConfig = NonNullable<HostConfig['audit']>;
+export type SkillSettings = NonNullable<HostConfig['skills']>[string];
