@@ -29,22 +29,22 @@ export function defineSkill<Config = Record<string, unknown>, Tools extends Tool
 }
 
 /** A handler carrying the schema its input was typed from. */
-export type TypedToolHandler<S extends JSONSchema> = ToolHandler<FromSchema<S>> & {
-  readonly inputSchema: S;
-};
+export type TypedToolHandler<S, I> = ToolHandler<I> & { readonly inputSchema: S };
 
 /**
  * Types a tool's `input` from its JSON Schema (write the schema `as const`, the same one
  * as in manifest.json). `validate --strict` compares the attached schema with the manifest.
  */
-export function defineTool<const S extends JSONSchema>(
+// The input type is a defaulted second parameter: json-schema-to-ts's documented way to
+// avoid "type instantiation is excessively deep" when FromSchema meets a generic.
+export function defineTool<const S extends JSONSchema, I = FromSchema<S>>(
   inputSchema: S,
-  run: (input: FromSchema<S>, call: ToolCallInfo) => ToolOutput | Promise<ToolOutput>,
-): TypedToolHandler<S> {
+  run: (input: I, call: ToolCallInfo) => ToolOutput | Promise<ToolOutput>,
+): TypedToolHandler<S, I> {
   // Plain property set: Object.assign's inferred type makes TS expand FromSchema<S>.
   const handler = run as unknown as { inputSchema: S };
   handler.inputSchema = inputSchema;
-  return handler as unknown as TypedToolHandler<S>;
+  return handler as unknown as TypedToolHandler<S, I>;
 }
 
 export type SkillModule = { default: SkillDefinition };
