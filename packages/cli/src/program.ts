@@ -5,6 +5,10 @@ import { Command, CommanderError } from 'commander';
 import { isSkillError } from '@openclaw/skill-sdk';
 import { EXIT, UsageError, type Io } from './io.js';
 import { registerValidate } from './commands/validate.js';
+import { registerList } from './commands/list.js';
+import { registerPrompt } from './commands/prompt.js';
+import { registerTools } from './commands/tools.js';
+import { registerCall } from './commands/call.js';
 
 export interface GlobalOptions {
   home?: string;
@@ -14,7 +18,7 @@ export interface GlobalOptions {
 
 export type Register = (program: Command, io: Io) => void;
 
-const commands: Register[] = [registerValidate];
+const commands: Register[] = [registerValidate, registerList, registerPrompt, registerTools, registerCall];
 
 export function buildProgram(io: Io): Command {
   const program = new Command('openclaw-skill')

@@ -2,6 +2,7 @@ export * from './errors.js';
 export type * from './context.js';
 export * from './define.js';
 export * from './skill-md/index.js';
+export * from './validate/index.js';
 export {
   manifestSchema,
   SKILL_NAME_PATTERN,

@@ -1,14 +1,79 @@
+// `openclaw-skill validate <dir...> [--strict] [--json]`: checks skill folders and lists every
+// problem. Exit 0 when all are valid, 1 when any is not (2 for bad usage, from commander).
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { Io } from '../io.js';
+import { validateSkill, type Problem } from '@openclaw/skill-sdk';
+import { EXIT, printJson, type Io } from '../io.js';
 
-// Placeholder registration; the validate command is implemented with validateSkill.
-export function registerValidate(program: Command, _io: Io): void {
+interface ValidateCommandOptions {
+  strict?: boolean;
+  json?: boolean;
+}
+
+export interface ValidateReport {
+  dir: string;
+  name?: string;
+  ok: boolean;
+  problems: Problem[];
+}
+
+export function registerValidate(program: Command, io: Io): void {
   program
     .command('validate')
-    .description('Check skill folders (package.json, manifest.json, SKILL.md)')
+    .description(
+      'Check skill folders (package.json, manifest.json, SKILL.md) and list every problem',
+    )
     .argument('<dir...>', 'skill folders')
-    .option('--strict', 'apply the Agent Skills rules exactly, as before publishing')
-    .action(() => {
-      throw new Error('not implemented yet');
+    .option(
+      '--strict',
+      'apply the publishing rules: Agent Skills SKILL.md rules exactly, package.json, tools match the code (imports the built entry)',
+    )
+    .option('--json', 'print [{ dir, name, ok, problems }]')
+    .addHelpText('after', '\nExit status: 0 all valid, 1 any invalid, 2 bad usage.')
+    .action(async (dirs: string[], _opts: ValidateCommandOptions, cmd: Command) => {
+      const opts = cmd.optsWithGlobals() as ValidateCommandOptions;
+      const reports = await validateAll(dirs, io.cwd, opts.strict === true);
+      if (opts.json) printJson(io, reports);
+      else io.stdout(formatReports(reports, dirs, io.cwd));
+      if (reports.some((r) => !r.ok)) io.exitCode = EXIT.ERROR;
     });
+}
+
+/** Validates folders one after another (strict imports skill code; keep output in order). */
+export async function validateAll(
+  dirs: string[],
+  cwd: string,
+  strict: boolean,
+): Promise<ValidateReport[]> {
+  const reports: ValidateReport[] = [];
+  for (const dir of dirs) {
+    const result = await validateSkill(resolve(cwd, dir), { strict });
+    const name = result.skill.manifest?.name ?? result.skill.doc?.name;
+    reports.push({
+      dir: result.skill.dir,
+      ...(name !== undefined && { name }),
+      ok: result.ok,
+      problems: result.problems,
+    });
+  }
+  return reports;
+}
+
+export function formatReports(reports: ValidateReport[], given: string[], cwd: string): string {
+  const lines: string[] = [];
+  reports.forEach((r, i) => {
+    const dir = given[i] ?? r.dir;
+    lines.push(r.ok ? `✓ ${dir}${r.name !== undefined ? ` (${r.name})` : ''}` : `✗ ${dir}`);
+    for (const p of r.problems) {
+      const where = `${shortPath(p.file, cwd)}${p.line !== undefined ? `:${p.line}` : ''}`;
+      lines.push(`  ${p.severity} ${p.code} ${where} ${p.message}`);
+    }
+  });
+  return lines.join('\n') + '\n';
+}
+
+/** Paths under the current folder are shown relative to it; others stay absolute. */
+function shortPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }

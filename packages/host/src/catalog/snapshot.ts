@@ -7,8 +7,8 @@ export function createSnapshot(
   records: readonly SkillRecord[],
   problems: readonly Problem[] = [],
 ): CatalogSnapshot {
-  const skills = [...records].sort(
-    (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.source.precedence - b.source.precedence),
+  const skills = [...records].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.source.precedence - b.source.precedence,
   );
   const byName = new Map<string, SkillRecord>();
   const tools = new Map<string, ToolRecord>();
@@ -22,12 +22,24 @@ export function createSnapshot(
     version,
     createdAt: Date.now(),
     skills: Object.freeze(skills),
-    byName,
-    tools,
+    byName: sealMap(byName),
+    tools: sealMap(tools),
     problems: Object.freeze([...problems]),
     memo<T>(key: string, compute: () => T): T {
       if (!cache.has(key)) cache.set(key, compute());
       return cache.get(key) as T;
     },
   });
+}
+
+const refuse = () => {
+  throw new TypeError('A catalog snapshot is immutable; rescan to get a new one.');
+};
+
+/** Makes a Map refuse writes (reads stay plain Map lookups: no wrapper on the hot path). */
+function sealMap<K, V>(map: Map<K, V>): ReadonlyMap<K, V> {
+  for (const method of ['set', 'delete', 'clear'] as const) {
+    Object.defineProperty(map, method, { value: refuse, enumerable: false });
+  }
+  return Object.freeze(map);
 }

@@ -12,7 +12,8 @@ export type SourceKind =
   | 'user-openclaw' // ~/.openclaw/skills
   | 'store' // the host's npm store
   | 'extra' // extra dirs from options or host config
-  | 'package'; // a single skill folder given directly (dev, validate)
+  | 'package' // a single skill folder given directly (dev, validate)
+  | 'builtin'; // the host's own tools (skills.search, skills.read), precedence -1
 
 export interface SkillSource {
   kind: SourceKind;

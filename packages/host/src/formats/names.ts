@@ -23,6 +23,16 @@ export function wireName(canonical: string): string {
   return name;
 }
 
+/**
+ * Gemini function names must start with a letter or an underscore; a wire name that starts
+ * with a digit (skill `1password`) gets a leading underscore there, and maps back too.
+ */
+export function geminiName(wire: string): string {
+  if (/^[A-Za-z_]/.test(wire)) return wire;
+  // Keep the tail, where a shortened name carries its hash.
+  return wire.length < MAX ? `_${wire}` : `_${wire.slice(0, MAX - 10)}${wire.slice(-9)}`;
+}
+
 export interface NameMap {
   toWire(canonical: string): string;
   /** Canonical name for a wire or canonical name; undefined when unknown. */
@@ -30,7 +40,10 @@ export interface NameMap {
 }
 
 /** Finds tools whose wire names collide; each collision names both skills. */
-export function findWireCollisions(tools: Iterable<Pick<ToolRecord, 'name' | 'skill'>>, file = ''): Problem[] {
+export function findWireCollisions(
+  tools: Iterable<Pick<ToolRecord, 'name' | 'skill'>>,
+  file = '',
+): Problem[] {
   const seen = new Map<string, { name: string; skill: string }>();
   const problems: Problem[] = [];
   for (const t of tools) {
@@ -58,6 +71,8 @@ export function nameMapFor(snapshot: CatalogSnapshot): NameMap {
       toWire.set(name, w);
       toCanonical.set(w, name);
       toCanonical.set(name, name);
+      const g = geminiName(w);
+      if (g !== w) toCanonical.set(g, name);
     }
     return {
       toWire: (c: string) => toWire.get(c) ?? wireName(c),

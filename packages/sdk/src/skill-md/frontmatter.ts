@@ -1,7 +1,9 @@
-// Splits a SKILL.md into frontmatter and body and parses the YAML with gray-matter.
-// We find the delimiters ourselves first: gray-matter treats an unterminated block as
+// Splits a SKILL.md into frontmatter and body and parses the YAML with gray-matter's YAML
+// engine. We find the delimiters ourselves: gray-matter treats an unterminated block as
 // "all frontmatter" and reports no line numbers, and users need to know which line to fix.
-import matter from 'gray-matter';
+// Calling the engine directly also skips matter()'s cache, which shares parsed objects
+// between calls with the same text (and its per-call Buffer copy of the input).
+import engines from 'gray-matter/lib/engines.js';
 
 export interface Split {
   /** Frontmatter text between the delimiters (no delimiters). */
@@ -13,33 +15,37 @@ export interface Split {
 }
 
 export type SplitResult =
-  | { kind: 'ok'; split: Split }
-  | { kind: 'none' }
-  | { kind: 'unterminated'; line: number };
+  { kind: 'ok'; split: Split } | { kind: 'none' } | { kind: 'unterminated'; line: number };
 
 /** Normalises what editors add: a UTF-8 BOM and CRLF or CR line ends. */
 export function normalizeText(text: string): string {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const noBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return noBom.includes('\r') ? noBom.replace(/\r\n?/g, '\n') : noBom;
 }
 
+/** Finds the frontmatter delimiters line by line, without splitting the (larger) body. */
 export function splitFrontmatter(text: string): SplitResult {
-  const lines = text.split('\n');
-  if (lines[0]?.trimEnd() !== '---') return { kind: 'none' };
-  for (let i = 1; i < lines.length; i++) {
-    const l = lines[i]!.trimEnd();
+  let end = text.indexOf('\n');
+  if (text.slice(0, end === -1 ? text.length : end).trimEnd() !== '---') return { kind: 'none' };
+  if (end === -1) return { kind: 'unterminated', line: 1 };
+  const yamlStart = end + 1;
+  for (let line = 2, start = yamlStart; ; line++) {
+    end = text.indexOf('\n', start);
+    const l = (end === -1 ? text.slice(start) : text.slice(start, end)).trimEnd();
     if (l === '---' || l === '...') {
       return {
         kind: 'ok',
         split: {
-          yaml: lines.slice(1, i).join('\n'),
-          body: lines.slice(i + 1).join('\n'),
+          yaml: start > yamlStart ? text.slice(yamlStart, start - 1) : '',
+          body: end === -1 ? '' : text.slice(end + 1),
           yamlLine: 2,
-          bodyLine: i + 2,
+          bodyLine: line + 1,
         },
       };
     }
+    if (end === -1) return { kind: 'unterminated', line: 1 };
+    start = end + 1;
   }
-  return { kind: 'unterminated', line: 1 };
 }
 
 export class YamlError extends Error {
@@ -52,15 +58,16 @@ export class YamlError extends Error {
   }
 }
 
-/** Parses frontmatter YAML; options are always passed so gray-matter's cache never shares objects. */
+/** Parses frontmatter YAML into a fresh object (nothing is cached or shared between calls). */
 export function parseYaml(yaml: string): unknown {
   try {
-    return matter(`---\n${yaml}\n---\n`, {}).data;
+    return engines.yaml.parse(yaml);
   } catch (e) {
     const err = e as { reason?: string; message?: string; mark?: { line?: number } };
-    // gray-matter adds one line (our opening delimiter) before the YAML.
-    const line = typeof err.mark?.line === 'number' ? err.mark.line - 1 : undefined;
-    throw new YamlError(err.reason ?? err.message ?? String(e), line);
+    throw new YamlError(
+      err.reason ?? err.message ?? String(e),
+      typeof err.mark?.line === 'number' ? err.mark.line : undefined,
+    );
   }
 }
 

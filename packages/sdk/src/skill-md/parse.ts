@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import JSON5 from 'json5';
 import type { Problem } from '../errors.js';
@@ -11,6 +10,7 @@ import {
   rawScalar,
   splitFrontmatter,
 } from './frontmatter.js';
+import { readTextCapped } from './read-text.js';
 import { strictProblems } from './strict.js';
 import type { OpenClawMetadata, ParseSkillMdOptions, SkillDoc, SkillMdResult } from './types.js';
 
@@ -27,43 +27,79 @@ export async function readSkillMd(
   const problem = (code: string, message: string): SkillMdResult => ({
     problems: [{ code, severity: 'error', message, file }],
   });
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch {
-    return problem('SKILL_MD_MISSING', `${file} does not exist or cannot be read.`);
+  const read = await readTextCapped(file, MAX_SKILL_MD_BYTES);
+  switch (read.kind) {
+    case 'missing':
+      return problem(
+        'SKILL_MD_MISSING',
+        `${file} does not exist: every skill needs a SKILL.md with name and description.`,
+      );
+    case 'error':
+      return problem('SKILL_MD_UNREADABLE', `${file} cannot be read: ${read.message}`);
+    case 'too-large':
+      return problem(
+        'SKILL_MD_TOO_LARGE',
+        `SKILL.md is over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`,
+      );
+    default:
+      return parseSkillMd(read.text, { ...opts, file });
   }
-  if (size > MAX_SKILL_MD_BYTES) {
-    return problem(
-      'SKILL_MD_TOO_LARGE',
-      `SKILL.md is ${size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`,
-    );
-  }
-  return parseSkillMd(await readFile(file, 'utf8'), { ...opts, file });
 }
 
 export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdResult {
   const { file } = opts;
   const problems: Problem[] = [];
-  const add = (severity: Problem['severity'], code: string, message: string, line?: number, field?: string) =>
-    problems.push({ code, severity, message, file, ...(line !== undefined && { line }), ...(field && { field }) });
+  const add = (
+    severity: Problem['severity'],
+    code: string,
+    message: string,
+    line?: number,
+    field?: string,
+  ) =>
+    problems.push({
+      code,
+      severity,
+      message,
+      file,
+      ...(line !== undefined && { line }),
+      ...(field && { field }),
+    });
 
   if (Buffer.byteLength(input, 'utf8') > MAX_SKILL_MD_BYTES) {
-    add('error', 'SKILL_MD_TOO_LARGE', `SKILL.md is over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`);
+    add(
+      'error',
+      'SKILL_MD_TOO_LARGE',
+      `SKILL.md is over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`,
+    );
     return { problems };
   }
   const text = normalizeText(input);
   if (text.trim() === '') {
-    add('error', 'SKILL_MD_EMPTY', 'SKILL.md is empty: it needs YAML frontmatter with name and description.', 1);
+    add(
+      'error',
+      'SKILL_MD_EMPTY',
+      'SKILL.md is empty: it needs YAML frontmatter with name and description.',
+      1,
+    );
     return { problems };
   }
   const split = splitFrontmatter(text);
   if (split.kind === 'none') {
-    add('error', 'SKILL_MD_NO_FRONTMATTER', 'SKILL.md has no YAML frontmatter: start the file with a --- block holding name and description.', 1);
+    add(
+      'error',
+      'SKILL_MD_NO_FRONTMATTER',
+      'SKILL.md has no YAML frontmatter: start the file with a --- block holding name and description.',
+      1,
+    );
     return { problems };
   }
   if (split.kind === 'unterminated') {
-    add('error', 'SKILL_MD_UNTERMINATED', 'The frontmatter opened with --- on line 1 is never closed: add a --- line after it.', 1);
+    add(
+      'error',
+      'SKILL_MD_UNTERMINATED',
+      'The frontmatter opened with --- on line 1 is never closed: add a --- line after it.',
+      1,
+    );
     return { problems };
   }
   const { yaml, body, yamlLine, bodyLine } = split.split;
@@ -77,7 +113,13 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
       if (repaired.repaired.length === 0) throw e;
       data = parseYaml(repaired.yaml);
       for (const i of repaired.repaired) {
-        add('warning', 'SKILL_MD_UNQUOTED_COLON', 'This value holds ": " without quotes, which YAML does not allow; it was read as text. Put it in quotes.', yamlLine + i);
+        // Strict: other Agent Skills clients' YAML parsers reject the file, so it cannot be published.
+        add(
+          opts.mode === 'strict' ? 'error' : 'warning',
+          'SKILL_MD_UNQUOTED_COLON',
+          'This value holds ": " without quotes, which YAML does not allow; it was read as text. Put it in quotes.',
+          yamlLine + i,
+        );
       }
     } catch {
       const err = e as YamlError;
@@ -88,11 +130,16 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
   }
   if (data === null || data === undefined) data = {};
   if (typeof data !== 'object' || Array.isArray(data)) {
-    add('error', 'SKILL_MD_NOT_A_MAP', 'The frontmatter must be a YAML map of keys (name: ..., description: ...).', yamlLine);
+    add(
+      'error',
+      'SKILL_MD_NOT_A_MAP',
+      'The frontmatter must be a YAML map of keys (name: ..., description: ...).',
+      yamlLine,
+    );
     return { problems };
   }
-  // A copy, so nothing we or a caller do touches gray-matter's cached object.
-  const frontmatter = structuredClone(data) as Record<string, unknown>;
+  // parseYaml returns a fresh object per call: callers may mutate it.
+  const frontmatter = data as Record<string, unknown>;
   const lines = keyLines(yaml, yamlLine);
   const folder = basename(dirname(file));
 
@@ -101,14 +148,32 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
   for (const key of ['name', 'description'] as const) {
     const v = frontmatter[key];
     if (v !== undefined && v !== null && typeof v !== 'string') {
-      add('warning', 'SKILL_MD_NOT_A_STRING', `"${key}" should be a string; YAML read it as ${describe(v)}. Put it in quotes.`, lines[key], key);
+      add(
+        'warning',
+        'SKILL_MD_NOT_A_STRING',
+        `"${key}" should be a string; YAML read it as ${describe(v)}. Put it in quotes.`,
+        lines[key],
+        key,
+      );
     }
   }
   if (!description) {
-    add('error', 'SKILL_MD_DESCRIPTION_MISSING', 'The frontmatter has no "description": the model uses it to decide when to read this skill.', lines.description ?? yamlLine, 'description');
+    add(
+      'error',
+      'SKILL_MD_DESCRIPTION_MISSING',
+      'The frontmatter has no "description": the model uses it to decide when to read this skill.',
+      lines.description ?? yamlLine,
+      'description',
+    );
   }
-  if (!name) {
-    add('warning', 'SKILL_MD_NAME_MISSING', `The frontmatter has no "name"; using the folder name "${folder}".`, yamlLine, 'name');
+  if (!name && opts.mode !== 'strict') {
+    add(
+      'warning',
+      'SKILL_MD_NAME_MISSING',
+      `The frontmatter has no "name"; using the folder name "${folder}".`,
+      yamlLine,
+      'name',
+    );
   }
 
   const { metadata, openclaw } = readMetadata(frontmatter.metadata, (msg) =>
@@ -179,9 +244,16 @@ function readMetadata(
 }
 
 const stringList = (v: unknown): string[] | undefined =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : undefined;
+  Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === 'string')
+    : typeof v === 'string'
+      ? [v]
+      : undefined;
 
-function normalizeOpenClaw(block: Record<string, unknown>, warn: (msg: string) => void): OpenClawMetadata {
+function normalizeOpenClaw(
+  block: Record<string, unknown>,
+  warn: (msg: string) => void,
+): OpenClawMetadata {
   const out: OpenClawMetadata = { ...block };
   const os = stringList(block.os);
   if (os) out.os = os;

@@ -1,7 +1,213 @@
+// Strict mode (validate --strict, before publishing): the Agent Skills rules exactly as the
+// reference validator (skills-ref) applies them, plus ours: no `<` or `>` in name or
+// description, since both are pasted into an XML-like prompt block.
 import type { Problem } from '../errors.js';
 import type { SkillDoc } from './types.js';
 
-/** The Agent Skills rules, exactly, plus ours (DESIGN.md section 3, strict mode). */
-export function strictProblems(_doc: SkillDoc): Problem[] {
-  return [];
+export const MAX_NAME_CHARS = 64;
+export const MAX_DESCRIPTION_CHARS = 1024;
+export const MAX_COMPATIBILITY_CHARS = 500;
+export const ALLOWED_KEYS = [
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
+] as const;
+
+const allowed = new Set<string>(ALLOWED_KEYS);
+/** Unicode letters and digits (Python's isalnum, as skills-ref uses) and hyphens. */
+const NAME_CHARS = /^[\p{L}\p{N}-]+$/u;
+
+const chars = (s: string) => [...s].length;
+
+export function strictProblems(doc: SkillDoc): Problem[] {
+  const problems: Problem[] = [];
+  const fm = doc.frontmatter;
+  const add = (code: string, key: string, message: string) => {
+    const line = doc.keyLines[key];
+    problems.push({
+      code,
+      severity: 'error',
+      message: `SKILL.md: ${message}`,
+      file: doc.file,
+      ...(line !== undefined && { line }),
+      field: key,
+    });
+  };
+
+  for (const key of Object.keys(fm)) {
+    if (!allowed.has(key)) {
+      add(
+        'SKILL_MD_UNKNOWN_KEY',
+        key,
+        `unknown frontmatter key "${key}"; Agent Skills allows only ${ALLOWED_KEYS.join(', ')} (move it under metadata as a string)`,
+      );
+    }
+  }
+
+  checkName(doc, add);
+  checkDescription(doc, add);
+
+  if (fm.license !== undefined && (typeof fm.license !== 'string' || fm.license.trim() === '')) {
+    add(
+      'SKILL_MD_LICENSE_INVALID',
+      'license',
+      '"license" must be a non-empty string, e.g. "MIT" or "Complete terms in LICENSE.txt"',
+    );
+  }
+  if (fm.compatibility !== undefined) {
+    const c = fm.compatibility;
+    if (typeof c !== 'string' || c.trim() === '') {
+      add(
+        'SKILL_MD_COMPATIBILITY_INVALID',
+        'compatibility',
+        '"compatibility" must be a non-empty string',
+      );
+    } else if (chars(c) > MAX_COMPATIBILITY_CHARS) {
+      add(
+        'SKILL_MD_COMPATIBILITY_INVALID',
+        'compatibility',
+        `"compatibility" is ${chars(c)} characters; the limit is ${MAX_COMPATIBILITY_CHARS}`,
+      );
+    }
+  }
+  if (fm.metadata !== undefined) checkMetadata(fm.metadata, add);
+  const tools = fm['allowed-tools'];
+  if (tools !== undefined && typeof tools !== 'string') {
+    add(
+      'SKILL_MD_ALLOWED_TOOLS_INVALID',
+      'allowed-tools',
+      '"allowed-tools" must be a space-separated string, e.g. "Bash(git:*) Read"',
+    );
+  }
+  return problems;
+}
+
+type Add = (code: string, key: string, message: string) => void;
+
+function checkName(doc: SkillDoc, add: Add): void {
+  const raw = doc.frontmatter.name;
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    add(
+      'SKILL_MD_NAME_MISSING',
+      'name',
+      `"name" is required; add name: ${doc.dir.split(/[\\/]/).at(-1) ?? 'my-skill'} (the folder's name)`,
+    );
+    return;
+  }
+  if (typeof raw === 'object') {
+    add('SKILL_MD_NAME_INVALID', 'name', '"name" must be a string');
+    return;
+  }
+  // doc.name is the text as written (YAML's `010` stays "010").
+  const name = doc.name.normalize('NFC');
+  const reasons: string[] = [];
+  if (chars(name) > MAX_NAME_CHARS)
+    reasons.push(`is ${chars(name)} characters (the limit is ${MAX_NAME_CHARS})`);
+  if (name !== name.toLowerCase()) reasons.push('must be lowercase');
+  if (!NAME_CHARS.test(name)) reasons.push('may hold only letters, digits and hyphens');
+  if (name.startsWith('-') || name.endsWith('-')) reasons.push('cannot start or end with a hyphen');
+  if (name.includes('--')) reasons.push('cannot hold two hyphens in a row');
+  if (/[<>]/.test(name)) reasons.push('cannot hold "<" or ">"');
+  if (reasons.length)
+    add(
+      'SKILL_MD_NAME_INVALID',
+      'name',
+      `name "${doc.name}" ${reasons.join(', ')}; use e.g. "${suggestName(name)}"`,
+    );
+  const folder = (doc.dir.split(/[\\/]/).at(-1) ?? '').normalize('NFC');
+  if (folder !== name) {
+    add(
+      'SKILL_MD_NAME_FOLDER_MISMATCH',
+      'name',
+      `name "${doc.name}" must equal the folder's name "${folder}"; rename one of them`,
+    );
+  }
+}
+
+function checkDescription(doc: SkillDoc, add: Add): void {
+  const raw = doc.frontmatter.description;
+  const text = typeof raw === 'string' ? raw : doc.description;
+  if (text.trim() === '') {
+    add(
+      'SKILL_MD_DESCRIPTION_MISSING',
+      'description',
+      '"description" is required: say what the skill does and when to use it',
+    );
+    return;
+  }
+  if (typeof raw !== 'string') {
+    add(
+      'SKILL_MD_DESCRIPTION_INVALID',
+      'description',
+      '"description" must be a string; put it in quotes',
+    );
+  }
+  if (chars(text) > MAX_DESCRIPTION_CHARS) {
+    add(
+      'SKILL_MD_DESCRIPTION_TOO_LONG',
+      'description',
+      `"description" is ${chars(text)} characters; the limit is ${MAX_DESCRIPTION_CHARS}: move detail into the body`,
+    );
+  }
+  if (/[<>]/.test(text)) {
+    add(
+      'SKILL_MD_DESCRIPTION_INVALID',
+      'description',
+      '"description" cannot hold "<" or ">" (it is placed in an XML prompt block); reword it',
+    );
+  }
+}
+
+function checkMetadata(metadata: unknown, add: Add): void {
+  if (
+    typeof metadata !== 'object' ||
+    metadata === null ||
+    Array.isArray(metadata) ||
+    metadata instanceof Date
+  ) {
+    const what =
+      typeof metadata === 'string'
+        ? 'a string (JSON in a string is an OpenClaw extension)'
+        : describe(metadata);
+    add(
+      'SKILL_MD_METADATA_INVALID',
+      'metadata',
+      `"metadata" must be a map of string keys to string values, not ${what}`,
+    );
+    return;
+  }
+  const bad = Object.entries(metadata).filter(([, v]) => typeof v !== 'string');
+  if (bad.length) {
+    const list = bad.map(([k, v]) => `"${k}" is ${describe(v)}`).join(', ');
+    const nested = bad.some(([, v]) => typeof v === 'object' && v !== null && !(v instanceof Date));
+    const fix = nested
+      ? 'other clients accept only strings (write nested data as JSON text or move it to a file)'
+      : 'put the values in quotes';
+    add(
+      'SKILL_MD_METADATA_INVALID',
+      'metadata',
+      `"metadata" values must be strings: ${list}; ${fix}`,
+    );
+  }
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'empty';
+  if (v instanceof Date) return 'a date';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a map';
+  return `a ${typeof v}`;
+}
+
+function suggestName(name: string): string {
+  const s = name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_NAME_CHARS)
+    .replace(/-+$/, '');
+  return s || 'my-skill';
 }

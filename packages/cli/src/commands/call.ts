@@ -1,0 +1,58 @@
+import { createInterface } from 'node:readline/promises';
+import type { Command } from 'commander';
+import type { ApprovalHandler } from '@openclaw/skill-host';
+import { openHost } from '../host.js';
+import { printJson, UsageError, type Io } from '../io.js';
+import { globalOptions } from '../program.js';
+
+/** Asks on the terminal; only used when stdin is a TTY. */
+const askOnTerminal: ApprovalHandler = async ({ tool, input, reason }) => {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    process.stderr.write(`${tool.name} needs approval (${reason}).\nInput: ${JSON.stringify(input, null, 2)}\n`);
+    const answer = await rl.question('Run it? [y/N] ');
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+};
+
+export function registerCall(program: Command, io: Io): void {
+  program
+    .command('call')
+    .description('Call a tool through the host (policy, validation, approval, audit)')
+    .argument('<tool>', 'canonical (weather.current) or wire (weather_current) name')
+    .option('--input <json>', 'the tool input as a JSON object', '{}')
+    .option('--approve', 'approve the call if the tool needs approval')
+    .option('--session <id>', 'session id (rate limits, loop detection, audit)')
+    .option('--agent <id>', 'agent id (agent policy layer)')
+    .action(async (tool: string, _opts, cmd: Command) => {
+      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
+        input: string;
+        approve?: boolean;
+        session?: string;
+        agent?: string;
+      };
+      let input: unknown;
+      try {
+        input = JSON.parse(opts.input);
+      } catch (e) {
+        throw new UsageError(`--input is not valid JSON: ${(e as Error).message}`);
+      }
+      const approve: ApprovalHandler | undefined = opts.approve ? () => true : io.isTTY ? askOnTerminal : undefined;
+      const host = await openHost(opts, io, approve ? { approve } : {});
+      try {
+        const result = await host.call(
+          { name: tool, input },
+          { isOwner: true, ...(opts.session && { sessionId: opts.session }), ...(opts.agent && { agentId: opts.agent }) },
+        );
+        if (opts.json) printJson(io, result);
+        else if (result.isError) {
+          io.stderr(`${result.code}: ${result.message}\n${result.hint ? `hint: ${result.hint}\n` : ''}`);
+        } else io.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+        if (result.isError) io.exitCode = 1;
+      } finally {
+        await host.close();
+      }
+    });
+}

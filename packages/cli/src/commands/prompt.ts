@@ -1,0 +1,39 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { openHost } from '../host.js';
+import { printJson, type Io } from '../io.js';
+import { globalOptions } from '../program.js';
+
+export const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number');
+  return n;
+};
+
+export function registerPrompt(program: Command, io: Io): void {
+  program
+    .command('prompt')
+    .description('Print the <available_skills> block for the system prompt')
+    .option('--query <text>', 'rank skills by relevance to this text when over budget')
+    .option('--max-chars <n>', 'character budget (default 18000)', positiveInt)
+    .addOption(new Option('--format <format>', 'block format').choices(['openclaw', 'agentskills']).default('openclaw'))
+    .action(async (_opts, cmd: Command) => {
+      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
+        query?: string;
+        maxChars?: number;
+        format: 'openclaw' | 'agentskills';
+      };
+      const host = await openHost(opts, io);
+      try {
+        const result = host.prompt({
+          format: opts.format,
+          ...(opts.query && { query: opts.query }),
+          ...(opts.maxChars && { maxChars: opts.maxChars }),
+        });
+        if (opts.json) return printJson(io, result);
+        io.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+        if (result.report) io.stderr(`${result.report}\n`);
+      } finally {
+        await host.close();
+      }
+    });
+}

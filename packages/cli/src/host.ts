@@ -1,0 +1,18 @@
+// Opens a skill host for one CLI command from the global options.
+import { resolve } from 'node:path';
+import { createSkillHost, type SkillHost, type SkillHostOptions } from '@openclaw/skill-host';
+import type { Io } from './io.js';
+import type { GlobalOptions } from './program.js';
+
+export async function openHost(
+  opts: GlobalOptions,
+  io: Io,
+  extra: Partial<SkillHostOptions> = {},
+): Promise<SkillHost> {
+  return createSkillHost({
+    ...(opts.home && { home: resolve(io.cwd, opts.home) }),
+    workspace: resolve(io.cwd, opts.workspace ?? '.'),
+    env: io.env,
+    ...extra,
+  });
+}

@@ -1,0 +1,3 @@
+export { createCatalog, type Catalog } from './catalog.js';
+export { createSnapshot } from './snapshot.js';
+export * from './types.js';

@@ -1,0 +1,69 @@
+// A skill's secrets: only names its manifest declares (apiKey auth `env` names and
+// permissions.env), looked up in the host config (skills.<name>.secrets, then .env) and
+// then the environment. The keychain comes with the auth issue.
+import { SkillError, type SkillSecrets } from '@openclaw/skill-sdk';
+import type { SkillRecord } from '../catalog/types.js';
+import { skillSettings } from '../config/load.js';
+import type { HostConfig, SkillSettings } from '../config/schema.js';
+
+/** Secret names a skill's manifest declares. */
+export function declaredSecretNames(record: Pick<SkillRecord, 'manifest'>): string[] {
+  const names = new Set<string>();
+  for (const entry of Object.values(record.manifest?.auth ?? {})) {
+    if (entry.type === 'apiKey' && entry.env) names.add(entry.env);
+  }
+  for (const name of record.manifest?.permissions?.env ?? []) names.add(name);
+  return [...names];
+}
+
+export function lookupSecret(
+  name: string,
+  settings: SkillSettings | undefined,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  return settings?.secrets?.[name] || settings?.env?.[name] || env[name] || undefined;
+}
+
+export function createSkillSecrets(
+  record: Pick<SkillRecord, 'name' | 'manifest'>,
+  settings: SkillSettings | undefined,
+  env: NodeJS.ProcessEnv,
+): SkillSecrets {
+  const declared = new Set(declaredSecretNames(record));
+  return {
+    async get(name) {
+      if (!declared.has(name)) {
+        throw new SkillError(
+          'POLICY_DENIED',
+          `Skill "${record.name}" asked for secret "${name}", which its manifest.json does not declare; add it to permissions.env or an apiKey auth entry's "env".`,
+        );
+      }
+      return lookupSecret(name, settings, env);
+    },
+  };
+}
+
+/**
+ * Every secret value the host knows, for redaction: all configured skill secrets, provider
+ * client secrets, and the values of env names that some skill declares.
+ */
+export function knownSecretValues(
+  records: readonly Pick<SkillRecord, 'name' | 'manifest'>[],
+  config: HostConfig,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  const values = new Set<string>();
+  for (const settings of Object.values(config.skills ?? {})) {
+    for (const v of Object.values(settings.secrets ?? {})) if (v) values.add(v);
+  }
+  for (const p of Object.values(config.auth?.providers ?? {}))
+    if (p.clientSecret) values.add(p.clientSecret);
+  for (const r of records) {
+    const settings = skillSettings(config, r.name);
+    for (const name of declaredSecretNames(r)) {
+      const v = lookupSecret(name, settings, env);
+      if (v) values.add(v);
+    }
+  }
+  return [...values];
+}

@@ -1,0 +1,108 @@
+// A skill's persistent key-value storage: one JSON file per key under
+// <home>/storage/<skill>/. Writes go through write-file-atomic (temp file, fsync, rename),
+// so a crash mid-write leaves the previous value; leftover temp files never look like keys.
+import { mkdir, readFile, readdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { SkillError, type SkillStorage } from '@openclaw/skill-sdk';
+import { decodeFileName, encodeFileName } from '../paths.js';
+
+const SUFFIX = '.json';
+/** Encoded names stay well under the common 255-byte file name limit. */
+const MAX_ENCODED = 200;
+
+export function createSkillStorage(dir: string): SkillStorage {
+  let ready: Promise<unknown> | undefined;
+  const ensureDir = () => (ready ??= mkdir(dir, { recursive: true, mode: 0o700 }));
+  // Operations on one key run in order, so a delete after a set cannot be undone by the
+  // set's late rename.
+  const queues = new Map<string, Promise<unknown>>();
+  const inOrder = <T>(file: string, op: () => Promise<T>): Promise<T> => {
+    const prev = queues.get(file) ?? Promise.resolve();
+    const run = prev.then(op, op);
+    const tail = run.catch(() => undefined);
+    queues.set(file, tail);
+    void tail.then(() => {
+      if (queues.get(file) === tail) queues.delete(file);
+    });
+    return run;
+  };
+
+  const fileFor = (key: unknown): string => {
+    if (typeof key !== 'string' || key === '') {
+      throw new SkillError('INVALID_INPUT', 'A storage key must be a non-empty string.');
+    }
+    const encoded = encodeFileName(key);
+    if (encoded.length > MAX_ENCODED) {
+      throw new SkillError(
+        'INVALID_INPUT',
+        `The storage key "${key.slice(0, 40)}…" is too long; use a key under about 60 characters.`,
+      );
+    }
+    return join(dir, encoded + SUFFIX);
+  };
+
+  const remove = async (key: string) => {
+    const file = fileFor(key);
+    await inOrder(file, () =>
+      unlink(file).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENOENT') throw e;
+      }),
+    );
+  };
+
+  return {
+    async get<T>(key: string): Promise<T | undefined> {
+      const file = fileFor(key);
+      let text: string;
+      try {
+        text = await inOrder(file, () => readFile(file, 'utf8'));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw e;
+      }
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new SkillError(
+          'INTERNAL',
+          `Storage file ${file} is not valid JSON; delete it to reset key "${key}".`,
+          { file },
+        );
+      }
+    },
+    async set(key, value) {
+      const file = fileFor(key);
+      if (value === undefined) return remove(key);
+      let text: string;
+      try {
+        text = JSON.stringify(value);
+      } catch (e) {
+        throw new SkillError(
+          'INVALID_INPUT',
+          `Storage value for "${key}" is not JSON-serializable: ${(e as Error).message}`,
+        );
+      }
+      await ensureDir();
+      await inOrder(file, () => writeFileAtomic(file, text, { fsync: true, mode: 0o600 }));
+    },
+    delete: remove,
+    async keys(prefix = '') {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw e;
+      }
+      const keys: string[] = [];
+      for (const name of names) {
+        // Temp files are `<name>.json.<hash>`: they do not end in .json and are skipped.
+        if (!name.endsWith(SUFFIX)) continue;
+        const key = decodeFileName(name.slice(0, -SUFFIX.length));
+        if (key !== undefined && key.startsWith(prefix)) keys.push(key);
+      }
+      return keys.sort();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// The host's events. A small typed emitter instead of node:events so a throwing listener
+// cannot break a rescan (it is reported to the logger) and the event names are checked.
+import type { CatalogSnapshot } from './catalog/types.js';
+
+export interface HostEvents {
+  /** A new catalog snapshot replaced the previous one. */
+  change: (snapshot: CatalogSnapshot) => void;
+}
+
+export type HostEventName = keyof HostEvents;
+
+export interface Emitter<E extends { [K in keyof E]: (...args: never[]) => void }> {
+  on<K extends keyof E>(event: K, listener: E[K]): void;
+  off<K extends keyof E>(event: K, listener: E[K]): void;
+  emit<K extends keyof E>(event: K, ...args: Parameters<E[K]>): void;
+  clear(): void;
+}
+
+export function createEmitter<E extends { [K in keyof E]: (...args: never[]) => void }>(
+  onListenerError: (event: keyof E, error: unknown) => void,
+): Emitter<E> {
+  const listeners = new Map<keyof E, Set<E[keyof E]>>();
+  return {
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener);
+    },
+    off(event, listener) {
+      listeners.get(event)?.delete(listener);
+    },
+    emit(event, ...args) {
+      // A copy, so a listener that removes itself does not skip the next one.
+      for (const listener of [...(listeners.get(event) ?? [])]) {
+        try {
+          (listener as (...a: Parameters<E[typeof event]>) => void)(...args);
+        } catch (e) {
+          onListenerError(event, e);
+        }
+      }
+    },
+    clear() {
+      listeners.clear();
+    },
+  };
+}

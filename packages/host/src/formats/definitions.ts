@@ -1,0 +1,124 @@
+// Tool definitions per provider format, computed once per snapshot: the router's tools
+// sorted by canonical name, with wire names where the provider rejects dots.
+import type { CatalogSnapshot, ToolRecord } from '../catalog/types.js';
+import { toGeminiParameters } from './gemini-schema.js';
+import { geminiName, nameMapFor } from './names.js';
+import { toStrictSchema } from './strict-schema.js';
+import {
+  assertToolFormat,
+  isRecord,
+  type JsonSchema,
+  type McpTool,
+  type ToolDefinitionOf,
+  type ToolFormat,
+} from './types.js';
+
+/**
+ * The snapshot's tools as `format` wants them. Every call on a snapshot returns the same
+ * array, frozen: copy it (`[...defs, myTool]`) to add tools of your own.
+ */
+export function toolDefinitions<F extends ToolFormat>(
+  snapshot: CatalogSnapshot,
+  format: F,
+): ToolDefinitionOf[F][] {
+  assertToolFormat(format);
+  return snapshot.memo(`tools:${format}`, () =>
+    Object.freeze(build(snapshot, format)),
+  ) as ToolDefinitionOf[F][];
+}
+
+/** Tools in canonical-name order (once per snapshot). */
+export function sortedTools(snapshot: CatalogSnapshot): readonly ToolRecord[] {
+  return snapshot.memo('tools:sorted', () =>
+    Object.freeze(
+      [...snapshot.tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    ),
+  );
+}
+
+/** Each tool's strict-mode input schema, or undefined where it has none (once per snapshot). */
+export function strictSchemas(
+  snapshot: CatalogSnapshot,
+): ReadonlyMap<string, JsonSchema | undefined> {
+  return snapshot.memo('tools:strict', () => {
+    const map = new Map<string, JsonSchema | undefined>();
+    for (const t of sortedTools(snapshot)) map.set(t.name, toStrictSchema(t.inputSchema));
+    return map;
+  });
+}
+
+function build(snapshot: CatalogSnapshot, format: ToolFormat): unknown[] {
+  const names = nameMapFor(snapshot);
+  const strict =
+    format === 'openai' || format === 'openai-responses' ? strictSchemas(snapshot) : undefined;
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const tool of sortedTools(snapshot)) {
+    const wire = names.toWire(tool.name);
+    // Wire-name collisions are load errors the scan reports; emitting both would make the
+    // provider reject the whole request, so the first by name stays.
+    if (seen.has(wire)) continue;
+    seen.add(wire);
+    out.push(Object.freeze(definition(format, tool, wire, strict?.get(tool.name))));
+  }
+  return out;
+}
+
+function definition(
+  format: ToolFormat,
+  tool: ToolRecord,
+  wire: string,
+  strict: JsonSchema | undefined,
+): unknown {
+  const description = tool.description;
+  switch (format) {
+    case 'anthropic':
+      return { name: wire, description, input_schema: providerSchema(tool.inputSchema) };
+    case 'openai':
+      return {
+        type: 'function',
+        function: strict
+          ? { name: wire, description, parameters: strict, strict: true }
+          : { name: wire, description, parameters: providerSchema(tool.inputSchema) },
+      };
+    case 'openai-responses':
+      return {
+        type: 'function',
+        name: wire,
+        description,
+        parameters: strict ?? providerSchema(tool.inputSchema),
+        strict: strict !== undefined,
+      };
+    case 'gemini': {
+      const parameters = toGeminiParameters(tool.inputSchema);
+      return { name: geminiName(wire), description, ...(parameters && { parameters }) };
+    }
+    case 'mcp':
+      return mcpTool(tool);
+  }
+}
+
+/** Providers want an object schema and no dialect markers at the top. */
+function providerSchema(schema: JsonSchema): JsonSchema {
+  const { $schema: _s, $id: _i, ...rest } = schema;
+  return rest.type === undefined ? { type: 'object', ...rest } : rest;
+}
+
+function mcpTool(tool: ToolRecord): McpTool {
+  const title = tool.title ?? tool.annotations?.title;
+  const out: McpTool = {
+    name: tool.name,
+    ...(title !== undefined && { title }),
+    description: tool.description,
+    inputSchema:
+      tool.inputSchema.type === undefined
+        ? { type: 'object', ...tool.inputSchema }
+        : tool.inputSchema,
+  };
+  // MCP structured content is an object, so only an object output schema is declared.
+  if (isRecord(tool.outputSchema) && tool.outputSchema.type === 'object')
+    out.outputSchema = tool.outputSchema;
+  if (tool.annotations && Object.keys(tool.annotations).length > 0)
+    out.annotations = { ...tool.annotations };
+  return out;
+}

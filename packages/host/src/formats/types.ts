@@ -1,0 +1,67 @@
+// The provider tool formats and the shapes this package emits for them.
+import { SkillError } from '@openclaw/skill-sdk';
+
+export const TOOL_FORMATS = ['anthropic', 'openai', 'openai-responses', 'gemini', 'mcp'] as const;
+export type ToolFormat = (typeof TOOL_FORMATS)[number];
+
+export type JsonSchema = Record<string, unknown>;
+
+/** Anthropic Messages `tools[]` entry. */
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+}
+
+/** OpenAI Chat Completions `tools[]` entry. */
+export interface OpenAIChatTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema; strict?: boolean };
+}
+
+/** OpenAI Responses `tools[]` entry (strict defaults to true there, so it is always set). */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: boolean;
+}
+
+/** Gemini FunctionDeclaration: goes in `tools: [{ functionDeclarations: [...] }]`. */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  /** Omitted for a tool without parameters (Gemini rejects an OBJECT with no properties). */
+  parameters?: JsonSchema;
+}
+
+/** MCP `tools/list` entry. */
+export interface McpTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: Record<string, unknown>;
+}
+
+export interface ToolDefinitionOf {
+  anthropic: AnthropicTool;
+  openai: OpenAIChatTool;
+  'openai-responses': OpenAIResponsesTool;
+  gemini: GeminiFunctionDeclaration;
+  mcp: McpTool;
+}
+
+export function assertToolFormat(format: string): asserts format is ToolFormat {
+  if (!(TOOL_FORMATS as readonly string[]).includes(format)) {
+    throw new SkillError(
+      'USAGE',
+      `Unknown tool format "${format}": use ${TOOL_FORMATS.join(', ')}.`,
+    );
+  }
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,0 +1,100 @@
+// A CallResult in each provider's wire form. Errors become text the model can act on
+// (`Error CODE: message` and a `Hint:` line), flagged where the provider has a flag.
+import type { CallResult } from '../router/types.js';
+import { geminiName, wireName } from './names.js';
+import { isRecord, type ToolFormat } from './types.js';
+
+export interface AnthropicToolResult {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error?: true;
+}
+export interface OpenAIToolMessage {
+  role: 'tool';
+  tool_call_id: string;
+  content: string;
+}
+export interface OpenAIFunctionCallOutput {
+  type: 'function_call_output';
+  call_id: string;
+  output: string;
+}
+export interface GeminiFunctionResponsePart {
+  functionResponse: {
+    id?: string;
+    name: string;
+    response: { output: unknown } | { error: string };
+  };
+}
+export interface McpCallToolResult {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: true;
+}
+
+export interface WireResultOf {
+  anthropic: AnthropicToolResult;
+  openai: OpenAIToolMessage;
+  'openai-responses': OpenAIFunctionCallOutput;
+  gemini: GeminiFunctionResponsePart;
+  mcp: McpCallToolResult;
+}
+
+export interface WireResultOptions {
+  /** Gemini: the function name the model called (default: the tool's Gemini wire name). */
+  name?: string;
+  /** Gemini: echo the call id (models that send ids on function calls want it back). */
+  withId?: boolean;
+}
+
+/** The text the model reads for a result: its output, or the error with its hint. */
+export function resultText(result: CallResult): string {
+  if (!result.isError) return result.text;
+  return `Error ${result.code}: ${result.message}${result.hint ? `\nHint: ${result.hint}` : ''}`;
+}
+
+export function toWireResult<F extends ToolFormat>(
+  result: CallResult,
+  format: F,
+  opts?: WireResultOptions,
+): WireResultOf[F];
+export function toWireResult(
+  result: CallResult,
+  format: ToolFormat,
+  opts: WireResultOptions = {},
+): WireResultOf[ToolFormat] {
+  const text = resultText(result);
+  switch (format) {
+    case 'anthropic':
+      return {
+        type: 'tool_result',
+        tool_use_id: result.id,
+        content: text,
+        ...(result.isError && { is_error: true as const }),
+      };
+    case 'openai':
+      return { role: 'tool', tool_call_id: result.id, content: text };
+    case 'openai-responses':
+      return { type: 'function_call_output', call_id: result.id, output: text };
+    case 'gemini': {
+      const name =
+        opts.name ?? (result.name.includes('.') ? geminiName(wireName(result.name)) : result.name);
+      const response = result.isError ? { error: text } : { output: fullValue(result) ?? text };
+      return { functionResponse: { ...(opts.withId && { id: result.id }), name, response } };
+    }
+    case 'mcp': {
+      const structured = fullValue(result);
+      return {
+        content: [{ type: 'text', text }],
+        ...(isRecord(structured) && { structuredContent: structured }),
+        ...(result.isError && { isError: true as const }),
+      };
+    }
+  }
+}
+
+/** The tool's JSON value when the model gets all of it (a cut result is text only). */
+function fullValue(result: CallResult): unknown {
+  return !result.isError && !result.truncated ? result.structured : undefined;
+}

@@ -1,0 +1,223 @@
+// createSkillHost: the library surface (DESIGN.md section 8). It wires the parts together:
+// config + sources -> scan -> catalog snapshot -> prompt / tool definitions (prompt/,
+// formats/) and tool calls (router/), with lazy activation of code skills in a runner.
+import { pino, type Logger as PinoLogger } from 'pino';
+import { SkillError } from '@openclaw/skill-sdk';
+import { createCatalog } from './catalog/catalog.js';
+import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
+import { loadHostConfig, skillSettings } from './config/load.js';
+import type { HostConfig } from './config/schema.js';
+import { createSkillContext } from './context/create.js';
+import { redactingLogger } from './context/logger.js';
+import { knownSecretValues } from './context/secrets.js';
+import { createEmitter, type HostEvents } from './events.js';
+import { toolDefinitions, type ToolDefinitionOf, type ToolFormat } from './formats/index.js';
+import { activateBuiltin, builtinSkillRecord } from './host-tools/index.js';
+import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
+import { injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
+import { RedactorCache } from './redact/index.js';
+import { createRouter } from './router/index.js';
+import type {
+  ApprovalHandler,
+  CallContext,
+  CallResult,
+  RouterDeps,
+  ToolCall,
+} from './router/types.js';
+import { createActivator } from './runners/activations.js';
+import { createInlineRunner } from './runners/inline.js';
+import type { Runner } from './runners/types.js';
+import { scanSkills } from './scan/scan.js';
+import { listSources } from './sources/list.js';
+
+export interface SkillHostOptions {
+  /** State folder (default: env OPENCLAW_SKILLS_HOME, else ~/.openclaw/skill-host). */
+  home?: string;
+  /** Its `skills/` and `.agents/skills/` are the first sources (default: the current folder). */
+  workspace?: string;
+  /** Extra skill folders, after the built-in sources and before config `sources`. */
+  sources?: string[];
+  /** Merged over `<home>/config.json`. */
+  config?: HostConfig;
+  /** The user's home folder (`~`); tests pass a temp dir. */
+  userHome?: string;
+  /** Environment for eligibility (PATH, required env) and secrets (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Include the built-in `skills.search` / `skills.read` tools (default true). */
+  hostTools?: boolean;
+  /** Asked before tools that need approval. */
+  approve?: ApprovalHandler;
+  /** Host logger (default: pino to stderr at level OPENCLAW_SKILLS_LOG_LEVEL or warn). */
+  logger?: PinoLogger;
+  /** Runs every code skill (default: the inline runner). */
+  runner?: Runner;
+}
+
+export interface PromptCallOptions {
+  query?: string;
+  maxChars?: number;
+  format?: 'openclaw' | 'agentskills';
+}
+
+export interface SkillHost {
+  readonly home: string;
+  /** The effective host config (file merged with the `config` option). */
+  readonly config: HostConfig;
+  /** Every record of the current snapshot, shadowed ones included. */
+  readonly skills: readonly SkillRecord[];
+  snapshot(): CatalogSnapshot;
+  /** Re-reads the config and every source; resolves with the new snapshot. */
+  rescan(): Promise<CatalogSnapshot>;
+  prompt(opts?: PromptCallOptions): PromptResult;
+  /** Inserts the prompt block into a system prompt, or replaces the one already there. */
+  injectSkills(systemPrompt: string, opts?: PromptCallOptions): string;
+  /** Tool definitions for a provider, computed once per snapshot (a frozen array). */
+  tools: { definitions<F extends ToolFormat>(format: F): ToolDefinitionOf[F][] };
+  call(call: ToolCall, ctx?: CallContext): Promise<CallResult>;
+  callMany(calls: readonly ToolCall[], ctx?: CallContext): Promise<CallResult[]>;
+  on<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
+  off<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
+  /** Flushes the audit log and disposes loaded skills. */
+  close(): Promise<void>;
+}
+
+function defaultLogger(env: NodeJS.ProcessEnv): PinoLogger {
+  // stderr: stdout belongs to the embedding program (and to MCP over stdio).
+  return pino(
+    { name: 'skill-host', level: env.OPENCLAW_SKILLS_LOG_LEVEL ?? 'warn' },
+    pino.destination({ dest: 2, sync: true }),
+  );
+}
+
+export async function createSkillHost(options: SkillHostOptions = {}): Promise<SkillHost> {
+  const env = options.env ?? process.env;
+  const userHome = resolveUserHome(options);
+  const home = resolveHome({ ...options, env });
+  const paths = hostPaths(home);
+  const workspace = options.workspace ?? process.cwd();
+  const baseLogger = options.logger ?? defaultLogger(env);
+  const catalog = createCatalog();
+  const inline = createInlineRunner();
+  const redactors = new RedactorCache();
+  let config: HostConfig = await loadHostConfig(paths.config, options.config);
+  let secrets: string[] = [];
+  let closed = false;
+
+  const redactor = () => redactors.get(secrets);
+  const logger = redactingLogger(baseLogger, redactor);
+  const events = createEmitter<HostEvents>((event, e) =>
+    logger.error({ err: e, event }, `A "${String(event)}" listener threw; the host carries on.`),
+  );
+
+  const runnerFor = (skill: SkillRecord): Runner => {
+    if (options.runner) return options.runner;
+    const kind = skillSettings(config, skill.name)?.runner ?? config.runner ?? 'inline';
+    if (kind !== 'inline') {
+      throw new SkillError(
+        'SKILL_UNAVAILABLE',
+        `Skill "${skill.name}" is set to run in the ${kind} runner, which this host version does not have yet.`,
+        {
+          hint: `Set "runner": "inline" for it in ${paths.config} if you trust its code.`,
+          file: paths.config,
+        },
+      );
+    }
+    return inline;
+  };
+
+  const activator = createActivator({
+    runnerFor,
+    contextFor: (skill) =>
+      createSkillContext(skill, {
+        home,
+        config,
+        configFile: paths.config,
+        env,
+        logger: baseLogger,
+        redactor,
+      }),
+    special: (skill) =>
+      skill.source.kind === 'builtin' ? activateBuiltin(() => catalog.current()) : undefined,
+    onDisposeError: (skill, e) =>
+      logger.warn({ err: e, skill }, `Skill "${skill}" failed while being unloaded.`),
+  });
+
+  const scan = async (): Promise<CatalogSnapshot> => {
+    const sources = listSources({
+      workspace,
+      userHome,
+      home,
+      ...(options.sources && { extra: options.sources }),
+      ...(config.sources && { configSources: config.sources }),
+    });
+    const { records, problems } = await scanSkills({
+      sources,
+      config,
+      configFile: paths.config,
+      env,
+      ...(options.hostTools !== false && { extraRecords: [builtinSkillRecord()] }),
+    });
+    const snapshot = catalog.publish(records, problems);
+    secrets = knownSecretValues(snapshot.skills, config, env);
+    activator.retain(snapshot.skills);
+    return snapshot;
+  };
+
+  await scan();
+
+  // Rescans run one at a time, in order; each makes a new snapshot version.
+  let queue: Promise<unknown> = Promise.resolve();
+  const rescan = (): Promise<CatalogSnapshot> => {
+    const run = queue.then(async () => {
+      config = await loadHostConfig(paths.config, options.config);
+      const snapshot = await scan();
+      events.emit('change', snapshot);
+      return snapshot;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const deps: RouterDeps = {
+    snapshot: () => catalog.current(),
+    activate: (skill) => activator.activate(skill),
+    home,
+    // A getter: a rescan may load a changed config file.
+    get config() {
+      return config;
+    },
+    ...(options.approve && { approve: options.approve }),
+    logger,
+    secretValues: () => secrets,
+  };
+  const router = createRouter(deps);
+
+  const promptFor = (opts: PromptCallOptions = {}) =>
+    renderPrompt(catalog.current(), { ...opts, userHome });
+
+  return {
+    home,
+    get config() {
+      return config;
+    },
+    get skills() {
+      return catalog.current().skills;
+    },
+    snapshot: () => catalog.current(),
+    rescan,
+    prompt: promptFor,
+    injectSkills: (systemPrompt, opts) => injectSkills(systemPrompt, promptFor(opts).text),
+    tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
+    call: (call, ctx) => router.call(call, ctx),
+    callMany: (calls, ctx) => router.callMany(calls, ctx),
+    on: (event, listener) => events.on(event, listener),
+    off: (event, listener) => events.off(event, listener),
+    async close() {
+      if (closed) return;
+      closed = true;
+      events.clear();
+      await queue;
+      await Promise.all([router.close(), activator.close()]);
+    },
+  };
+}

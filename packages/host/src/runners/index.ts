@@ -1,0 +1,3 @@
+export { createInlineRunner } from './inline.js';
+export { createActivator, type Activator, type ActivatorDeps } from './activations.js';
+export type { ActiveSkill, Runner, RunnerKind } from './types.js';

@@ -1,0 +1,114 @@
+// The inline runner: the skill's module is imported into the host's own process. Fastest,
+// and for trusted code only: the skill shares the host's memory, env and permissions, and
+// a hang blocks the host. ESM modules cannot be unloaded, so a changed skill cannot be
+// reloaded here (a `?v=` query re-imports but leaks the old module): reloads belong to the
+// worker and sandbox runners.
+import { access } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import {
+  SkillError,
+  isSkillDefinition,
+  type SkillContext,
+  type ToolMap,
+} from '@openclaw/skill-sdk';
+import type { SkillRecord } from '../catalog/types.js';
+import type { ActiveSkill, Runner } from './types.js';
+
+const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function createInlineRunner(): Runner {
+  return {
+    kind: 'inline',
+    async activate(skill: SkillRecord, ctx: SkillContext): Promise<ActiveSkill> {
+      const entry = skill.entry;
+      if (!entry) {
+        throw new SkillError(
+          'SKILL_UNAVAILABLE',
+          `Skill "${skill.name}" has no code entry (a docs-only skill has no tools).`,
+          {
+            file: skill.dir,
+          },
+        );
+      }
+      try {
+        await access(entry);
+      } catch {
+        throw new SkillError(
+          'SKILL_UNAVAILABLE',
+          `Skill "${skill.name}": its entry ${entry} does not exist.`,
+          {
+            file: entry,
+            hint: `Build the skill (e.g. \`npm run build\` in ${skill.dir}).`,
+          },
+        );
+      }
+      let mod: { default?: unknown };
+      try {
+        mod = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+      } catch (e) {
+        throw new SkillError(
+          'SKILL_CRASHED',
+          `Skill "${skill.name}": importing ${entry} failed: ${reason(e)}`,
+          {
+            file: entry,
+            cause: e,
+          },
+        );
+      }
+      const def = mod.default;
+      if (!isSkillDefinition(def)) {
+        throw new SkillError(
+          'SKILL_CRASHED',
+          `Skill "${skill.name}": ${entry} does not export a skill as its default export (export default defineSkill({ createTools })).`,
+          { file: entry },
+        );
+      }
+      let tools: ToolMap;
+      try {
+        tools = await def.createTools(ctx);
+      } catch (e) {
+        throw new SkillError(
+          'SKILL_CRASHED',
+          `Skill "${skill.name}": createTools in ${entry} threw: ${reason(e)}`,
+          {
+            file: entry,
+            cause: e,
+          },
+        );
+      }
+      if (typeof tools !== 'object' || tools === null) {
+        throw new SkillError(
+          'SKILL_CRASHED',
+          `Skill "${skill.name}": createTools in ${entry} returned no tool map.`,
+          { file: entry },
+        );
+      }
+      return {
+        skill: skill.name,
+        version: skill.version,
+        invoke(tool, input, call) {
+          const handler = Object.hasOwn(tools, tool) ? tools[tool] : undefined;
+          if (typeof handler !== 'function') {
+            return Promise.reject(
+              new SkillError(
+                'TOOL_NOT_FOUND',
+                `Skill "${skill.name}" declares "${tool}" in manifest.json but createTools returned no such tool.`,
+                {
+                  file: entry,
+                },
+              ),
+            );
+          }
+          try {
+            return Promise.resolve(handler(input, call));
+          } catch (e) {
+            return Promise.reject(e);
+          }
+        },
+        async dispose() {
+          await def.dispose?.();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,142 @@
+// Whether a valid skill can run here: OpenClaw's metadata.openclaw gates (os, required
+// binaries and env), the manifest's host API range, and the user's settings for the skill.
+// A pure function on plain data: the scan gathers PATH and env once and passes them in.
+// A missing API key (apiKey auth) is deliberately not checked: the skill stays listed and
+// its calls answer AUTH_REQUIRED with what to set, which is more useful to a model.
+import satisfies from 'semver/functions/satisfies.js';
+import validRange from 'semver/ranges/valid.js';
+import type { Manifest, OpenClawMetadata, Problem } from '@openclaw/skill-sdk';
+import type { SkillSettings } from '../config/schema.js';
+import { resolveSkillConfig } from './skill-config.js';
+
+export interface EligibilityInput {
+  name: string;
+  /** Absolute SKILL.md path and the line of its `metadata` key, for problems. */
+  docFile: string;
+  metadataLine?: number;
+  openclaw?: OpenClawMetadata;
+  manifest?: Pick<Manifest, 'host' | 'config'>;
+  manifestFile: string;
+  settings?: SkillSettings;
+  /** The host config file, named in config problems. */
+  configFile: string;
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  /** Binaries found on PATH (see findBins). */
+  bins: ReadonlySet<string>;
+  hostVersion: string;
+}
+
+export interface EligibilityResult {
+  /** Reasons the skill cannot run here (status `ineligible`). */
+  problems: Problem[];
+  /** Problems that make the skill itself invalid (a broken config schema). */
+  invalid: Problem[];
+  /** The skill's settings, validated, defaults applied. */
+  config: Record<string, unknown>;
+}
+
+const OS_ALIASES: Record<string, string> = {
+  macos: 'darwin',
+  mac: 'darwin',
+  osx: 'darwin',
+  windows: 'win32',
+  win: 'win32',
+};
+
+const strings = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === 'string' && x !== '')
+    : typeof v === 'string' && v
+      ? [v]
+      : [];
+
+const code = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
+
+// Parsing a semver range is slow next to the rest of the checks, and a catalog repeats a
+// handful of ranges ("^1"), so the answer is kept per (version, range).
+const rangeCache = new Map<string, boolean | undefined>();
+function satisfiesRange(version: string, range: string): boolean | undefined {
+  const key = `${version} ${range}`;
+  if (!rangeCache.has(key)) {
+    // undefined: not a valid range (the folder reader reports HOST_RANGE_INVALID).
+    rangeCache.set(
+      key,
+      validRange(range) ? satisfies(version, range, { includePrerelease: true }) : undefined,
+    );
+  }
+  return rangeCache.get(key);
+}
+
+export function checkEligibility(input: EligibilityInput): EligibilityResult {
+  const problems: Problem[] = [];
+  const { openclaw, settings, env } = input;
+  const fromDoc = (c: string, message: string, field: string) =>
+    problems.push({
+      code: c,
+      severity: 'error',
+      message,
+      file: input.docFile,
+      ...(input.metadataLine !== undefined && { line: input.metadataLine }),
+      field,
+    });
+
+  if (openclaw && openclaw.always !== true) {
+    const os = strings(openclaw.os).map((o) => OS_ALIASES[o.toLowerCase()] ?? o.toLowerCase());
+    if (os.length > 0 && !os.includes(input.platform)) {
+      fromDoc(
+        'REQUIRES_OS',
+        `runs only on ${os.join(', ')} (this host is ${input.platform})`,
+        'metadata.openclaw.os',
+      );
+    }
+    const requires = (openclaw.requires ?? {}) as Record<string, unknown>;
+    for (const bin of strings(requires.bins)) {
+      if (!input.bins.has(bin))
+        fromDoc(
+          'REQUIRES_BIN',
+          `requires binary \`${bin}\` on PATH`,
+          'metadata.openclaw.requires.bins',
+        );
+    }
+    const anyBins = strings(requires.anyBins);
+    if (anyBins.length > 0 && !anyBins.some((b) => input.bins.has(b))) {
+      fromDoc(
+        'REQUIRES_ANY_BIN',
+        `requires one of the binaries ${code(anyBins)} on PATH`,
+        'metadata.openclaw.requires.anyBins',
+      );
+    }
+    for (const name of strings(requires.env)) {
+      const set = !!env[name] || !!settings?.env?.[name] || !!settings?.secrets?.[name];
+      if (!set) {
+        fromDoc(
+          'REQUIRES_ENV',
+          `requires environment variable \`${name}\` (set it, or add it to skills.${input.name}.env in ${input.configFile})`,
+          'metadata.openclaw.requires.env',
+        );
+      }
+    }
+  }
+
+  const range = input.manifest?.host;
+  if (range && satisfiesRange(input.hostVersion, range) === false) {
+    problems.push({
+      code: 'HOST_RANGE_UNSATISFIED',
+      severity: 'error',
+      file: input.manifestFile,
+      field: 'host',
+      message: `manifest.json: needs host API "${range}" but this host provides ${input.hostVersion}; update @openclaw/skill-host or use an older version of the skill`,
+    });
+  }
+
+  const cfg = resolveSkillConfig({
+    skill: input.name,
+    schema: input.manifest?.config as Record<string, unknown> | undefined,
+    value: settings?.config as Record<string, unknown> | undefined,
+    configFile: input.configFile,
+    manifestFile: input.manifestFile,
+  });
+  problems.push(...cfg.problems);
+  return { problems, invalid: cfg.schemaProblems, config: cfg.config };
+}

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitFrontmatter } from './frontmatter.js';
+import { parseSkillMd } from './parse.js';
+
+const file = '/skills/demo/SKILL.md';
+
+/** Every answer is a doc, or at least one error saying why there is none. */
+function assertAnswer(text: string, mode: 'lenient' | 'strict') {
+  const r = parseSkillMd(text, { file, mode });
+  expect(Array.isArray(r.problems)).toBe(true);
+  for (const p of r.problems) {
+    expect(p.file).toBe(file);
+    expect(typeof p.code).toBe('string');
+    expect(p.message.length).toBeGreaterThan(0);
+    expect(p.message).not.toContain('\n');
+    if (p.line !== undefined) expect(p.line).toBeGreaterThanOrEqual(1);
+  }
+  if (r.doc) {
+    expect(typeof r.doc.name).toBe('string');
+    expect(r.doc.description.length).toBeGreaterThan(0);
+  } else {
+    expect(r.problems.some((p) => p.severity === 'error')).toBe(true);
+  }
+}
+
+const yamlish = fc.array(
+  fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom('name', 'description', 'metadata', 'license', 'homepage', 'allowed-tools'),
+        fc.string(),
+      )
+      .map(([k, v]) => `${k}: ${v}`),
+    fc
+      .tuple(fc.constantFrom('name', 'description'), fc.jsonValue())
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`),
+    fc.jsonValue().map((v) => `metadata: ${JSON.stringify({ openclaw: v })}`),
+    fc.string(),
+  ),
+  { maxLength: 8 },
+);
+
+describe('parseSkillMd on arbitrary input', () => {
+  it('never throws on arbitrary text and always answers a doc or problems', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 400 }),
+        fc.constantFrom('lenient', 'strict' as const),
+        (text, mode) => {
+          assertAnswer(text, mode);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never throws on frontmatter-shaped text with arbitrary keys and values', () => {
+    fc.assert(
+      fc.property(
+        yamlish,
+        fc.string(),
+        fc.boolean(),
+        fc.constantFrom('lenient', 'strict' as const),
+        (lines, body, crlf, mode) => {
+          const text = `---\n${lines.join('\n')}\n---\n${body}`;
+          assertAnswer(crlf ? text.replace(/\n/g, '\r\n') : text, mode);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('splits frontmatter exactly like a plain split on lines would', () => {
+    // The reference: the obvious (slower) implementation over every line.
+    const reference = (text: string) => {
+      const lines = text.split('\n');
+      if (lines[0]?.trimEnd() !== '---') return { kind: 'none' };
+      for (let i = 1; i < lines.length; i++) {
+        const l = lines[i]!.trimEnd();
+        if (l === '---' || l === '...') {
+          return {
+            kind: 'ok',
+            split: {
+              yaml: lines.slice(1, i).join('\n'),
+              body: lines.slice(i + 1).join('\n'),
+              yamlLine: 2,
+              bodyLine: i + 2,
+            },
+          };
+        }
+      }
+      return { kind: 'unterminated', line: 1 };
+    };
+    const piece = fc.oneof(
+      fc.constantFrom('---', '...', '--- ', '', 'a: b', '\n'),
+      fc.string({ maxLength: 10 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('\n');
+        expect(splitFrontmatter(text)).toEqual(reference(text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
