@@ -10,7 +10,7 @@ import {
   rawScalar,
   splitFrontmatter,
 } from './frontmatter.js';
-import { readTextCapped } from './read-text.js';
+import { readTextCappedSync, type ReadText } from './read-text.js';
 import { strictProblems } from './strict.js';
 import type { OpenClawMetadata, ParseSkillMdOptions, SkillDoc, SkillMdResult } from './types.js';
 
@@ -24,10 +24,18 @@ export async function readSkillMd(
   file: string,
   opts: Omit<ParseSkillMdOptions, 'file'> = {},
 ): Promise<SkillMdResult> {
+  return skillMdFromRead(readTextCappedSync(file, MAX_SKILL_MD_BYTES), file, opts);
+}
+
+/** The result for a SKILL.md already read (or known missing), e.g. by readSkillFolder. */
+export function skillMdFromRead(
+  read: ReadText,
+  file: string,
+  opts: Omit<ParseSkillMdOptions, 'file'> = {},
+): SkillMdResult {
   const problem = (code: string, message: string): SkillMdResult => ({
     problems: [{ code, severity: 'error', message, file }],
   });
-  const read = await readTextCapped(file, MAX_SKILL_MD_BYTES);
   switch (read.kind) {
     case 'missing':
       return problem(

@@ -96,7 +96,12 @@ export async function implementedToolProblems(
         return;
       }
       const attached = (handler as { inputSchema?: unknown }).inputSchema;
-      const diff = attached === undefined ? undefined : firstDifference(tool.inputSchema, attached);
+      // Annotations (descriptions, titles, examples) are for the model and often only written
+      // in the manifest; what must agree is what validates the input and types it.
+      const diff =
+        attached === undefined
+          ? undefined
+          : firstDifference(stripAnnotations(tool.inputSchema), stripAnnotations(attached));
       if (diff) {
         add(
           'TOOL_SCHEMA_MISMATCH',
@@ -169,4 +174,26 @@ export function firstDifference(manifest: unknown, code: unknown, path = ''): st
     if (d) return d;
   }
   return here;
+}
+
+const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment']);
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const SUBSCHEMAS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+
+/** A JSON Schema without annotation keywords, walking only subschema positions. */
+export function stripAnnotations(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (SUBSCHEMA_MAPS.includes(key) && typeof value === 'object' && value !== null) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripAnnotations(v)]));
+    } else if (SUBSCHEMA_LISTS.includes(key) && Array.isArray(value)) {
+      out[key] = value.map(stripAnnotations);
+    } else if (SUBSCHEMAS.includes(key)) {
+      out[key] = Array.isArray(value) ? value.map(stripAnnotations) : stripAnnotations(value);
+    } else out[key] = value;
+  }
+  return out;
 }

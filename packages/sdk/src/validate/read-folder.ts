@@ -1,13 +1,13 @@
 // Reads one skill folder (package.json, manifest.json, SKILL.md) into plain data with every
-// problem found. This is the host scan's hot path: async fs only, the three files read
-// concurrently, the manifest validator generated ahead of time (no compile), and line numbers
-// computed only when a problem needs one.
-import { stat } from 'node:fs/promises';
+// problem found. This is the host scan's hot path: the files are read synchronously (see
+// read-text.ts for the measurements), the manifest validator is generated ahead of time (no
+// compile), and line numbers are computed only when a problem needs one.
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Problem } from '../errors.js';
 import type { Manifest } from '../manifest/schema.js';
-import { readSkillMd } from '../skill-md/parse.js';
-import { readTextCapped, type ReadText } from '../skill-md/read-text.js';
+import { MAX_SKILL_MD_BYTES, skillMdFromRead } from '../skill-md/parse.js';
+import { readTextCappedSync, type ReadText } from '../skill-md/read-text.js';
 import type { SkillDoc, SkillMdMode } from '../skill-md/types.js';
 import { jsonLines, parseJsonText, type JsonPath } from './json-source.js';
 
@@ -46,6 +46,8 @@ export interface ReadSkillFolderOptions {
 /** package.json and manifest.json are small; anything this big is not one. */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
+const MISSING: ReadText = { kind: 'missing' };
+
 // The manifest validator (about 50 KB of generated code) loads on the first folder with a
 // manifest.json: docs-only scans never pay for it.
 let manifestModule: Promise<typeof import('./manifest-file.js')> | undefined;
@@ -58,33 +60,37 @@ export async function readSkillFolder(
   const abs = resolve(dir);
   const pkgFile = join(abs, 'package.json');
   const manifestFile = join(abs, 'manifest.json');
-  const [pkgRead, manifestRead, md] = await Promise.all([
-    readTextCapped(pkgFile, MAX_JSON_BYTES),
-    readTextCapped(manifestFile, MAX_JSON_BYTES),
-    readSkillMd(join(abs, 'SKILL.md'), { mode: opts.mode ?? 'lenient' }),
-  ]);
+  // existsSync answers without throwing; an ENOENT exception per missing file (most folders
+  // are docs-only) and a readdir per folder both cost several times more.
+  const read = (file: string, max: number): ReadText =>
+    existsSync(file) ? readTextCappedSync(file, max) : MISSING;
+  const mdFile = join(abs, 'SKILL.md');
+  const mdRead = readTextCappedSync(mdFile, MAX_SKILL_MD_BYTES);
+  if (mdRead.kind === 'missing' && !isDirectory(abs)) {
+    return {
+      dir: abs,
+      kind: 'docs',
+      problems: [
+        {
+          code: 'SKILL_DIR_MISSING',
+          severity: 'error',
+          message: `${abs} is not a folder; pass a skill folder (one holding SKILL.md).`,
+          file: abs,
+        },
+      ],
+    };
+  }
+  const pkgRead = read(pkgFile, MAX_JSON_BYTES);
+  const manifestRead = read(manifestFile, MAX_JSON_BYTES);
+  const md = skillMdFromRead(mdRead, mdFile, {
+    mode: opts.mode ?? 'lenient',
+  });
   const problems: Problem[] = [];
   const folder: SkillFolder = {
     dir: abs,
     kind: manifestRead.kind === 'missing' ? 'docs' : 'code',
     problems,
   };
-
-  if (
-    pkgRead.kind === 'missing' &&
-    manifestRead.kind === 'missing' &&
-    md.problems[0]?.code === 'SKILL_MD_MISSING'
-  ) {
-    if (!(await isDirectory(abs))) {
-      problems.push({
-        code: 'SKILL_DIR_MISSING',
-        severity: 'error',
-        message: `${abs} is not a folder; pass a skill folder (one holding SKILL.md).`,
-        file: abs,
-      });
-      return folder;
-    }
-  }
 
   let pkgLine: (path: JsonPath) => number | undefined = () => undefined;
   const pkgJson = readJson(pkgRead, pkgFile, 'package.json', 'PACKAGE_JSON_INVALID', problems);
@@ -176,10 +182,6 @@ function packageInfo(raw: Record<string, unknown>): PackageJsonInfo {
   return info;
 }
 
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
+function isDirectory(dir: string): boolean {
+  return statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
