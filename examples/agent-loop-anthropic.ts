@@ -34,7 +34,10 @@ export async function runAnthropicAgent(opts: {
       return { text, steps: step, stopped: 'done' };
     }
     // Parallel tool calls run concurrently; failures come back as error results, in order.
-    const results = await host.callMany(calls, { sessionId: opts.sessionId ?? 'agent', isOwner: true });
+    const results = await host.callMany(calls, {
+      sessionId: opts.sessionId ?? 'agent',
+      isOwner: true,
+    });
     messages.push({ role: 'user', content: results.map((r) => toWireResult(r, 'anthropic')) });
   }
   return {

@@ -25,7 +25,10 @@ export async function runOpenAIAgent(opts: {
     messages.push(message);
     const calls = fromWireCalls('openai', message, { snapshot: host.snapshot() });
     if (calls.length === 0) return { text: message.content ?? '', steps: step, stopped: 'done' };
-    const results = await host.callMany(calls, { sessionId: opts.sessionId ?? 'agent', isOwner: true });
+    const results = await host.callMany(calls, {
+      sessionId: opts.sessionId ?? 'agent',
+      isOwner: true,
+    });
     messages.push(...results.map((r) => toWireResult(r, 'openai')));
   }
   return {

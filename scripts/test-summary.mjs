@@ -7,13 +7,18 @@ let report;
 try {
   report = JSON.parse(readFileSync(file, 'utf8'));
 } catch {
-  console.log(`no test report at ${file} (the build or the test runner failed before any test ran)`);
+  console.log(
+    `no test report at ${file} (the build or the test runner failed before any test ran)`,
+  );
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
 const passed = report.numPassedTests ?? 0;
 // Suites that failed to load count as failures too: their tests never ran.
-const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) - failedSuitesWithFailedTests(report);
+const failed =
+  (report.numFailedTests ?? 0) +
+  (report.numFailedTestSuites ?? 0) -
+  failedSuitesWithFailedTests(report);
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 || status !== '0' ? 1 : 0);

@@ -10,7 +10,12 @@ import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
 import { runAnthropicAgent } from '../examples/agent-loop-anthropic.js';
 import { runOpenAIAgent } from '../examples/agent-loop-openai.js';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '../skills/weather/test/fake-open-meteo.js';
-import { anthropicMessage, openaiCompletion, startScriptedModel, type ScriptedModel } from './fakes/scripted-model.js';
+import {
+  anthropicMessage,
+  openaiCompletion,
+  startScriptedModel,
+  type ScriptedModel,
+} from './fakes/scripted-model.js';
 
 const repo = resolve(import.meta.dirname, '..');
 let weatherApi: FakeOpenMeteo;
@@ -25,7 +30,11 @@ beforeAll(async () => {
     home: join(tmp, 'home'),
     userHome: join(tmp, 'user'),
     env: { PATH: process.env.PATH ?? '' },
-    config: { skills: { weather: { config: { forecastUrl: weatherApi.url, geocodingUrl: weatherApi.url } } } },
+    config: {
+      skills: {
+        weather: { config: { forecastUrl: weatherApi.url, geocodingUrl: weatherApi.url } },
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -47,26 +56,52 @@ describe('an Anthropic Messages agent loop', () => {
           return anthropicMessage(
             [
               { type: 'text', text: 'Checking both.' },
-              { type: 'tool_use', id: 'toolu_1', name: 'weather_current', input: { location: 'Lisbon' } },
-              { type: 'tool_use', id: 'toolu_2', name: 'weather_forecast', input: { location: 'Paris, FR', days: 2 } },
+              {
+                type: 'tool_use',
+                id: 'toolu_1',
+                name: 'weather_current',
+                input: { location: 'Lisbon' },
+              },
+              {
+                type: 'tool_use',
+                id: 'toolu_2',
+                name: 'weather_forecast',
+                input: { location: 'Paris, FR', days: 2 },
+              },
             ],
             'tool_use',
           );
         }
         const last = (body.messages as Array<{ role: string; content: Block[] }>).at(-1)!;
         const results = last.content.filter((b) => b.type === 'tool_result');
-        return anthropicMessage([{ type: 'text', text: `Got ${results.length} results: ${results.map((r) => r.tool_use_id).join(',')}` }], 'end_turn');
+        return anthropicMessage(
+          [
+            {
+              type: 'text',
+              text: `Got ${results.length} results: ${results.map((r) => r.tool_use_id).join(',')}`,
+            },
+          ],
+          'end_turn',
+        );
       },
     });
     const client = new Anthropic({ apiKey: 'test-key', baseURL: model.url, maxRetries: 0 });
-    const run = await runAnthropicAgent({ host, client, model: 'scripted-model', system: 'You are a helpful assistant.', user: 'Weather in Lisbon and Paris?' });
+    const run = await runAnthropicAgent({
+      host,
+      client,
+      model: 'scripted-model',
+      system: 'You are a helpful assistant.',
+      user: 'Weather in Lisbon and Paris?',
+    });
 
     expect(run).toEqual({ text: 'Got 2 results: toolu_1,toolu_2', steps: 2, stopped: 'done' });
     const [first, second] = model.requests.map((r) => r.body);
     expect(first!.system).toContain('<available_skills>');
     expect(first!.system).toContain('<name>weather</name>');
     const toolNames = (first!.tools as Array<{ name: string }>).map((t) => t.name);
-    expect(toolNames).toEqual(expect.arrayContaining(['weather_current', 'weather_forecast', 'gmail_send']));
+    expect(toolNames).toEqual(
+      expect.arrayContaining(['weather_current', 'weather_forecast', 'gmail_send']),
+    );
     for (const n of toolNames) expect(n).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
     const results = (second!.messages as Array<{ content: Block[] }>).at(-1)!.content;
     expect(results.map((r) => [r.type, r.tool_use_id, r.is_error ?? false])).toEqual([
@@ -80,11 +115,29 @@ describe('an Anthropic Messages agent loop', () => {
   it('stops a loop that keeps calling tools at the maximum depth with a clear message', async () => {
     const looping = await startScriptedModel({
       anthropic: (_body, turn) =>
-        anthropicMessage([{ type: 'tool_use', id: `toolu_${turn}`, name: 'weather_current', input: { location: turn % 2 ? 'Lisbon' : 'Paris' } }], 'tool_use'),
+        anthropicMessage(
+          [
+            {
+              type: 'tool_use',
+              id: `toolu_${turn}`,
+              name: 'weather_current',
+              input: { location: turn % 2 ? 'Lisbon' : 'Paris' },
+            },
+          ],
+          'tool_use',
+        ),
     });
     try {
       const client = new Anthropic({ apiKey: 'test-key', baseURL: looping.url, maxRetries: 0 });
-      const run = await runAnthropicAgent({ host, client, model: 'scripted-model', system: '', user: 'loop', maxSteps: 4, sessionId: 'loop-test' });
+      const run = await runAnthropicAgent({
+        host,
+        client,
+        model: 'scripted-model',
+        system: '',
+        user: 'loop',
+        maxSteps: 4,
+        sessionId: 'loop-test',
+      });
       expect(run.stopped).toBe('max_steps');
       expect(run.steps).toBe(4);
       expect(run.text).toMatch(/Stopped after 4 model turns/);
@@ -103,26 +156,52 @@ describe('an OpenAI Chat Completions agent loop', () => {
           return openaiCompletion(
             {
               tool_calls: [
-                { id: 'call_a', type: 'function', function: { name: 'weather_current', arguments: '{"location":"Lisbon"}' } },
-                { id: 'call_b', type: 'function', function: { name: 'gmail_list', arguments: '{"query":"is:unread"}' } },
+                {
+                  id: 'call_a',
+                  type: 'function',
+                  function: { name: 'weather_current', arguments: '{"location":"Lisbon"}' },
+                },
+                {
+                  id: 'call_b',
+                  type: 'function',
+                  function: { name: 'gmail_list', arguments: '{"query":"is:unread"}' },
+                },
               ],
             },
             'tool_calls',
           );
         }
-        const tools = (body.messages as Array<{ role: string; tool_call_id?: string; content: string }>).filter((m) => m.role === 'tool');
-        return openaiCompletion({ content: tools.map((t) => `${t.tool_call_id}=${t.content.split('\n')[0]!.slice(0, 40)}`).join(' | ') }, 'stop');
+        const tools = (
+          body.messages as Array<{ role: string; tool_call_id?: string; content: string }>
+        ).filter((m) => m.role === 'tool');
+        return openaiCompletion(
+          {
+            content: tools
+              .map((t) => `${t.tool_call_id}=${t.content.split('\n')[0]!.slice(0, 40)}`)
+              .join(' | '),
+          },
+          'stop',
+        );
       },
     });
     try {
       const client = new OpenAI({ apiKey: 'test-key', baseURL: `${model.url}/v1`, maxRetries: 0 });
-      const run = await runOpenAIAgent({ host, client, model: 'scripted-model', system: 'Be brief.', user: 'Weather and mail?' });
+      const run = await runOpenAIAgent({
+        host,
+        client,
+        model: 'scripted-model',
+        system: 'Be brief.',
+        user: 'Weather and mail?',
+      });
       expect(run.stopped).toBe('done');
       expect(run.steps).toBe(2);
       // The weather call succeeded; gmail has no Google sign-in here, so the model is told what to do.
       expect(run.text).toMatch(/^call_a=\{.*Lisbon/);
       expect(run.text).toContain('call_b=Error AUTH_REQUIRED');
-      const first = model.requests[0]!.body as { messages: Array<{ role: string; content: string }>; tools: Array<{ function: { name: string } }> };
+      const first = model.requests[0]!.body as {
+        messages: Array<{ role: string; content: string }>;
+        tools: Array<{ function: { name: string } }>;
+      };
       expect(first.messages[0]!.content).toContain('<available_skills>');
       expect(first.tools.map((t) => t.function.name)).toContain('gmail_list');
     } finally {

@@ -33,7 +33,8 @@ export async function mcpCaller() {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const args = req.params.arguments;
-    if (!validate(args)) return { isError: true, content: [{ type: 'text', text: 'invalid input' }] };
+    if (!validate(args))
+      return { isError: true, content: [{ type: 'text', text: 'invalid input' }] };
     return { content: [{ type: 'text', text: echo(args as { text: string }) }] };
   });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
@@ -53,11 +54,38 @@ export async function mcpCaller() {
 export async function writeEchoSkill(workspace: string): Promise<void> {
   const dir = join(workspace, 'skills', 'echo');
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'echo', version: '1.0.0', type: 'module', exports: { '.': './index.js' } }));
-  await writeFile(join(dir, 'SKILL.md'), '---\nname: echo\ndescription: Echo text back, for benchmarks.\n---\n\nCall echo.say.\n');
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'echo',
+      version: '1.0.0',
+      type: 'module',
+      exports: { '.': './index.js' },
+    }),
+  );
+  await writeFile(
+    join(dir, 'SKILL.md'),
+    '---\nname: echo\ndescription: Echo text back, for benchmarks.\n---\n\nCall echo.say.\n',
+  );
   await writeFile(
     join(dir, 'manifest.json'),
-    JSON.stringify({ manifestVersion: 1, name: 'echo', version: '1.0.0', host: '^1', tools: [{ name: 'echo.say', description: 'Echo the text back.', inputSchema: echoSchema, annotations: { readOnlyHint: true } }] }),
+    JSON.stringify({
+      manifestVersion: 1,
+      name: 'echo',
+      version: '1.0.0',
+      host: '^1',
+      tools: [
+        {
+          name: 'echo.say',
+          description: 'Echo the text back.',
+          inputSchema: echoSchema,
+          annotations: { readOnlyHint: true },
+        },
+      ],
+    }),
   );
-  await writeFile(join(dir, 'index.js'), "export default { createTools() { return { 'echo.say': (input) => input.text }; } };\n");
+  await writeFile(
+    join(dir, 'index.js'),
+    "export default { createTools() { return { 'echo.say': (input) => input.text }; } };\n",
+  );
 }

@@ -3,7 +3,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const WORDS = 'calendar notes weather email invoices github slack music photos travel recipes fitness budget news translate pdf diagrams tasks contacts files'.split(' ');
+const WORDS =
+  'calendar notes weather email invoices github slack music photos travel recipes fitness budget news translate pdf diagrams tasks contacts files'.split(
+    ' ',
+  );
 
 export function skillMd(name: string, i: number): string {
   const topic = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]}`;
@@ -25,8 +28,20 @@ export async function generateSkills(root: string, count: number): Promise<void>
         await mkdir(dir, { recursive: true });
         await writeFile(join(dir, 'SKILL.md'), skillMd(name, i));
         if (i % 10 !== 0) return;
-        await writeFile(join(dir, 'package.json'), JSON.stringify({ name: `@bench/${name}`, version: '1.0.0', type: 'module', keywords: ['openclaw-skill'], exports: { '.': './index.js' } }));
-        await writeFile(join(dir, 'index.js'), `export default { createTools() { return { '${name}.echo': (i) => i, '${name}.add': ({ a, b }) => a + b }; } };\n`);
+        await writeFile(
+          join(dir, 'package.json'),
+          JSON.stringify({
+            name: `@bench/${name}`,
+            version: '1.0.0',
+            type: 'module',
+            keywords: ['openclaw-skill'],
+            exports: { '.': './index.js' },
+          }),
+        );
+        await writeFile(
+          join(dir, 'index.js'),
+          `export default { createTools() { return { '${name}.echo': (i) => i, '${name}.add': ({ a, b }) => a + b }; } };\n`,
+        );
         await writeFile(
           join(dir, 'manifest.json'),
           JSON.stringify({
@@ -35,8 +50,26 @@ export async function generateSkills(root: string, count: number): Promise<void>
             version: '1.0.0',
             host: '^1',
             tools: [
-              { name: `${name}.echo`, description: 'Echo the input back.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } },
-              { name: `${name}.add`, description: 'Add two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] }, annotations: { readOnlyHint: true } },
+              {
+                name: `${name}.echo`,
+                description: 'Echo the input back.',
+                inputSchema: {
+                  type: 'object',
+                  properties: { text: { type: 'string' } },
+                  required: ['text'],
+                  additionalProperties: false,
+                },
+              },
+              {
+                name: `${name}.add`,
+                description: 'Add two numbers.',
+                inputSchema: {
+                  type: 'object',
+                  properties: { a: { type: 'number' }, b: { type: 'number' } },
+                  required: ['a', 'b'],
+                },
+                annotations: { readOnlyHint: true },
+              },
             ],
           }),
         );

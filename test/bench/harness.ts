@@ -17,27 +17,46 @@ export interface MicroOptions {
   warmupMs?: number;
 }
 
-export async function microAsync(fn: (i: number) => Promise<unknown>, opts: MicroOptions = {}): Promise<Figure> {
+export async function microAsync(
+  fn: (i: number) => Promise<unknown>,
+  opts: MicroOptions = {},
+): Promise<Figure> {
   const batch = opts.batch ?? 100;
   let n = 0;
-  return run(async () => {
-    for (let k = 0; k < batch; k++) await fn(n++);
-  }, batch, opts);
+  return run(
+    async () => {
+      for (let k = 0; k < batch; k++) await fn(n++);
+    },
+    batch,
+    opts,
+  );
 }
 
-export async function microSync(fn: (i: number) => unknown, opts: MicroOptions = {}): Promise<Figure> {
+export async function microSync(
+  fn: (i: number) => unknown,
+  opts: MicroOptions = {},
+): Promise<Figure> {
   const batch = opts.batch ?? 1000;
   let n = 0;
   let sink: unknown;
-  const f = await run(() => {
-    for (let k = 0; k < batch; k++) sink = fn(n++);
-  }, batch, opts);
+  const f = await run(
+    () => {
+      for (let k = 0; k < batch; k++) sink = fn(n++);
+    },
+    batch,
+    opts,
+  );
   if (sink === Symbol.for('never')) console.log(sink); // keeps the result alive
   return f;
 }
 
 async function run(task: () => unknown, batch: number, opts: MicroOptions): Promise<Figure> {
-  const bench = new Bench({ time: opts.timeMs ?? 1500, warmupTime: opts.warmupMs ?? 300, iterations: 50, now: hrtimeNow });
+  const bench = new Bench({
+    time: opts.timeMs ?? 1500,
+    warmupTime: opts.warmupMs ?? 300,
+    iterations: 50,
+    now: hrtimeNow,
+  });
   bench.add('task', task);
   await bench.run();
   const result = bench.tasks[0]!.result;

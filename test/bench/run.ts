@@ -30,10 +30,17 @@ try {
   await mcp.close();
   const echoWs = join(tmp, 'echo-ws');
   await writeEchoSkill(echoWs);
-  const host = await createSkillHost({ workspace: echoWs, home: join(tmp, 'echo-home'), userHome: join(tmp, 'echo-user'), env: {} });
+  const host = await createSkillHost({
+    workspace: echoWs,
+    home: join(tmp, 'echo-home'),
+    userHome: join(tmp, 'echo-user'),
+    env: {},
+  });
   const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
   if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
-  figures['dispatch.inline'] = await microAsync((i) => host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 2}` }));
+  figures['dispatch.inline'] = await microAsync((i) =>
+    host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 2}` }),
+  );
   await host.close();
 
   // Scans in fresh processes.
@@ -45,7 +52,12 @@ try {
     const imports: number[] = [];
     const runs = quick ? 3 : n === 100 ? 25 : 15;
     for (let r = 0; r < runs; r++) {
-      const { stdout } = await exec(process.execPath, [join(here, 'scan-child.mjs'), ws, join(tmp, `home-${n}`), join(tmp, 'user')]);
+      const { stdout } = await exec(process.execPath, [
+        join(here, 'scan-child.mjs'),
+        ws,
+        join(tmp, `home-${n}`),
+        join(tmp, 'user'),
+      ]);
       const out = JSON.parse(stdout) as { scanMs: number; importMs: number; skills: number };
       if (out.skills < n) throw new Error(`scan.${n} found ${out.skills} skills`);
       if (r > 0) samples.push(out.scanMs); // the first run warms the OS file cache
@@ -57,7 +69,12 @@ try {
 
   // Prompt block and tool definitions over large catalogs, in this process.
   step('prompt.cached.1000');
-  const big = await createSkillHost({ workspace: join(tmp, 'scan-1000'), home: join(tmp, 'home-1000'), userHome: join(tmp, 'user'), env: {} });
+  const big = await createSkillHost({
+    workspace: join(tmp, 'scan-1000'),
+    home: join(tmp, 'home-1000'),
+    userHome: join(tmp, 'user'),
+    env: {},
+  });
   big.prompt();
   figures['prompt.cached.1000'] = await microSync(() => big.prompt(), { batch: 100 });
   await big.close();
@@ -65,7 +82,12 @@ try {
   step('tools.defs.1000');
   const toolsWs = join(tmp, 'tools-ws');
   await makeToolSkills(join(toolsWs, 'skills'), 100, 10);
-  const th = await createSkillHost({ workspace: toolsWs, home: join(tmp, 'tools-home'), userHome: join(tmp, 'user'), env: {} });
+  const th = await createSkillHost({
+    workspace: toolsWs,
+    home: join(tmp, 'tools-home'),
+    userHome: join(tmp, 'user'),
+    env: {},
+  });
   const toolCount = th.snapshot().tools.size;
   if (toolCount < 1000) throw new Error(`expected 1000 tools, found ${toolCount}`);
   figures['tools.defs.1000'] = await microSync(
@@ -78,30 +100,65 @@ try {
   );
   th.tools.definitions('mcp');
   th.tools.definitions('anthropic');
-  figures['tools.defs.1000.cached'] = await microSync(() => [th.tools.definitions('mcp'), th.tools.definitions('anthropic')], { batch: 100 });
+  figures['tools.defs.1000.cached'] = await microSync(
+    () => [th.tools.definitions('mcp'), th.tools.definitions('anthropic')],
+    { batch: 100 },
+  );
   await th.close();
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
 
-const ratio = (a: string, b: string) => figures[a] && figures[b] ? figures[a].median / figures[b].median : NaN;
+const ratio = (a: string, b: string) =>
+  figures[a] && figures[b] ? figures[a].median / figures[b].median : NaN;
 const targets: Array<[string, string, boolean]> = [
-  ['dispatch.inline p50 <= 0.1 x dispatch.mcp-sdk p50', `${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x`, ratio('dispatch.inline', 'dispatch.mcp-sdk') <= 0.1],
-  ['scan.1000 <= 100 ms', `${figures['scan.1000']?.median} ms`, (figures['scan.1000']?.median ?? Infinity) <= 100],
-  ['scan.100 <= 15 ms', `${figures['scan.100']?.median} ms`, (figures['scan.100']?.median ?? Infinity) <= 15],
-  ['prompt.cached.1000 <= 1 ms', `${figures['prompt.cached.1000']?.median} us`, (figures['prompt.cached.1000']?.median ?? Infinity) <= 1000],
-  ['tools.defs.1000.cached <= 1 ms', `${figures['tools.defs.1000.cached']?.median} us`, (figures['tools.defs.1000.cached']?.median ?? Infinity) <= 1000],
+  [
+    'dispatch.inline p50 <= 0.1 x dispatch.mcp-sdk p50',
+    `${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x`,
+    ratio('dispatch.inline', 'dispatch.mcp-sdk') <= 0.1,
+  ],
+  [
+    'scan.1000 <= 100 ms',
+    `${figures['scan.1000']?.median} ms`,
+    (figures['scan.1000']?.median ?? Infinity) <= 100,
+  ],
+  [
+    'scan.100 <= 15 ms',
+    `${figures['scan.100']?.median} ms`,
+    (figures['scan.100']?.median ?? Infinity) <= 15,
+  ],
+  [
+    'prompt.cached.1000 <= 1 ms',
+    `${figures['prompt.cached.1000']?.median} us`,
+    (figures['prompt.cached.1000']?.median ?? Infinity) <= 1000,
+  ],
+  [
+    'tools.defs.1000.cached <= 1 ms',
+    `${figures['tools.defs.1000.cached']?.median} us`,
+    (figures['tools.defs.1000.cached']?.median ?? Infinity) <= 1000,
+  ],
 ];
 
 console.log(`\nnode ${process.version}, ${new Date().toISOString()}`);
-console.table(Object.fromEntries(Object.entries(figures).map(([id, f]) => [id, { median: f.median, p99: f.p99, unit: f.unit }])));
-console.log(`inline / direct: ${ratio('dispatch.inline', 'dispatch.direct').toFixed(1)} x; inline / mcp-sdk: ${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x; mcp-sdk / direct: ${ratio('dispatch.mcp-sdk', 'dispatch.direct').toFixed(1)} x`);
-for (const [what, value, ok] of targets) console.log(`${ok ? 'met   ' : 'MISSED'} ${what}: ${value}`);
+console.table(
+  Object.fromEntries(
+    Object.entries(figures).map(([id, f]) => [id, { median: f.median, p99: f.p99, unit: f.unit }]),
+  ),
+);
+console.log(
+  `inline / direct: ${ratio('dispatch.inline', 'dispatch.direct').toFixed(1)} x; inline / mcp-sdk: ${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x; mcp-sdk / direct: ${ratio('dispatch.mcp-sdk', 'dispatch.direct').toFixed(1)} x`,
+);
+for (const [what, value, ok] of targets)
+  console.log(`${ok ? 'met   ' : 'MISSED'} ${what}: ${value}`);
 for (const n of notes) console.log(n);
 
 const out = join(here, 'results', 'latest.json');
 await mkdir(dirname(out), { recursive: true });
-await writeFile(out, JSON.stringify({ node: process.version, date: new Date().toISOString(), figures }, null, 2) + '\n');
+await writeFile(
+  out,
+  JSON.stringify({ node: process.version, date: new Date().toISOString(), figures }, null, 2) +
+    '\n',
+);
 console.log(`\nwritten ${out}`);
 
 async function makeToolSkills(root: string, skills: number, toolsEach: number) {
@@ -112,12 +169,26 @@ async function makeToolSkills(root: string, skills: number, toolsEach: number) {
     const tools = Array.from({ length: toolsEach }, (_, t) => ({
       name: `${name}.op_${t}`,
       description: `Operation ${t} of ${name}: does one thing with a record.`,
-      inputSchema: { type: 'object', properties: { id: { type: 'string' }, limit: { type: 'integer', minimum: 1 } }, required: ['id'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
+        required: ['id'],
+        additionalProperties: false,
+      },
       annotations: { readOnlyHint: t % 2 === 0 },
     }));
-    await writeFile(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Tool set ${s} for benchmarks.\n---\n\nUse the tools.\n`);
-    await writeFile(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', exports: './index.js' }));
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: Tool set ${s} for benchmarks.\n---\n\nUse the tools.\n`,
+    );
+    await writeFile(
+      join(dir, 'package.json'),
+      JSON.stringify({ name, version: '1.0.0', type: 'module', exports: './index.js' }),
+    );
     await writeFile(join(dir, 'index.js'), 'export default { createTools() { return {}; } };\n');
-    await writeFile(join(dir, 'manifest.json'), JSON.stringify({ manifestVersion: 1, name, version: '1.0.0', tools }));
+    await writeFile(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ manifestVersion: 1, name, version: '1.0.0', tools }),
+    );
   }
 }

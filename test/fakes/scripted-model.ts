@@ -12,7 +12,10 @@ export interface ScriptedModel {
   close(): Promise<void>;
 }
 
-export async function startScriptedModel(scripts: { anthropic?: Script; openai?: Script }): Promise<ScriptedModel> {
+export async function startScriptedModel(scripts: {
+  anthropic?: Script;
+  openai?: Script;
+}): Promise<ScriptedModel> {
   const requests: ScriptedModel['requests'] = [];
   const turns = { anthropic: 0, openai: 0 };
   const server: Server = createServer(async (req, res) => {
@@ -25,17 +28,29 @@ export async function startScriptedModel(scripts: { anthropic?: Script; openai?:
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));
     };
-    if (path.endsWith('/messages') && scripts.anthropic) return reply(200, scripts.anthropic(body, turns.anthropic++));
-    if (path.endsWith('/chat/completions') && scripts.openai) return reply(200, scripts.openai(body, turns.openai++));
-    reply(404, { type: 'error', error: { type: 'not_found_error', message: `no script for ${path}` } });
+    if (path.endsWith('/messages') && scripts.anthropic)
+      return reply(200, scripts.anthropic(body, turns.anthropic++));
+    if (path.endsWith('/chat/completions') && scripts.openai)
+      return reply(200, scripts.openai(body, turns.openai++));
+    reply(404, {
+      type: 'error',
+      error: { type: 'not_found_error', message: `no script for ${path}` },
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** An Anthropic Messages API response. */
-export function anthropicMessage(content: Array<Record<string, unknown>>, stop: 'end_turn' | 'tool_use') {
+export function anthropicMessage(
+  content: Array<Record<string, unknown>>,
+  stop: 'end_turn' | 'tool_use',
+) {
   return {
     id: `msg_${Math.random().toString(36).slice(2, 10)}`,
     type: 'message',
@@ -55,7 +70,14 @@ export function openaiCompletion(message: Record<string, unknown>, finish: 'stop
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: 'scripted-model',
-    choices: [{ index: 0, message: { role: 'assistant', content: null, ...message }, finish_reason: finish, logprobs: null }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: null, ...message },
+        finish_reason: finish,
+        logprobs: null,
+      },
+    ],
     usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
   };
 }

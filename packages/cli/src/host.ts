@@ -12,7 +12,8 @@ export async function openHost(
   return createSkillHost({
     ...(opts.home && { home: resolve(io.cwd, opts.home) }),
     workspace: resolve(io.cwd, opts.workspace ?? '.'),
-    env: io.env,
+    // A CLI user reads the command's own one-line errors; host logs only when asked.
+    env: { OPENCLAW_SKILLS_LOG_LEVEL: 'error', ...io.env },
     ...extra,
   });
 }

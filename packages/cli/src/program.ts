@@ -18,13 +18,25 @@ export interface GlobalOptions {
 
 export type Register = (program: Command, io: Io) => void;
 
-const commands: Register[] = [registerValidate, registerList, registerPrompt, registerTools, registerCall];
+const commands: Register[] = [
+  registerValidate,
+  registerList,
+  registerPrompt,
+  registerTools,
+  registerCall,
+];
 
 export function buildProgram(io: Io): Command {
   const program = new Command('openclaw-skill')
     .description('Run, inspect and validate OpenClaw and Agent Skills.')
-    .option('--home <dir>', 'state folder (env OPENCLAW_SKILLS_HOME; default ~/.openclaw/skill-host)')
-    .option('--workspace <dir>', 'workspace whose skills/ and .agents/skills/ come first (default: current folder)')
+    .option(
+      '--home <dir>',
+      'state folder (env OPENCLAW_SKILLS_HOME; default ~/.openclaw/skill-host)',
+    )
+    .option(
+      '--workspace <dir>',
+      'workspace whose skills/ and .agents/skills/ come first (default: current folder)',
+    )
     .option('--json', 'print machine-readable JSON')
     .enablePositionalOptions(false)
     .showHelpAfterError('(run with --help for usage)')
@@ -36,10 +48,14 @@ export function buildProgram(io: Io): Command {
   for (const register of commands) register(program, io);
   // Global options after the command name reach the command too.
   for (const cmd of program.commands) {
-    if (!cmd.options.some((o) => o.long === '--json')) cmd.option('--json', 'print machine-readable JSON');
+    if (!cmd.options.some((o) => o.long === '--json'))
+      cmd.option('--json', 'print machine-readable JSON');
     if (!cmd.options.some((o) => o.long === '--home')) cmd.option('--home <dir>', 'state folder');
-    if (!cmd.options.some((o) => o.long === '--workspace')) cmd.option('--workspace <dir>', 'workspace folder');
-    cmd.exitOverride().configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
+    if (!cmd.options.some((o) => o.long === '--workspace'))
+      cmd.option('--workspace <dir>', 'workspace folder');
+    cmd
+      .exitOverride()
+      .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
   }
   return program;
 }
@@ -57,7 +73,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return io.exitCode ?? EXIT.OK;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.OK;
+      if (
+        e.code === 'commander.helpDisplayed' ||
+        e.code === 'commander.version' ||
+        e.code === 'commander.help'
+      )
+        return EXIT.OK;
       return EXIT.USAGE;
     }
     if (e instanceof UsageError) {

@@ -7,7 +7,8 @@ import type { SkillContext, ToolCallInfo } from './context.js';
  */
 export type ToolOutput = unknown;
 
-export type ToolHandler<Input = any> = ( // eslint-disable-line @typescript-eslint/no-explicit-any
+export type ToolHandler<Input = any> = (
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   input: Input,
   call: ToolCallInfo,
 ) => ToolOutput | Promise<ToolOutput>;
@@ -15,7 +16,10 @@ export type ToolHandler<Input = any> = ( // eslint-disable-line @typescript-esli
 /** Keyed by the manifest's canonical tool names, e.g. `gmail.list`. */
 export type ToolMap = Record<string, ToolHandler>;
 
-export interface SkillDefinition<Config = Record<string, unknown>, Tools extends ToolMap = ToolMap> {
+export interface SkillDefinition<
+  Config = Record<string, unknown>,
+  Tools extends ToolMap = ToolMap,
+> {
   createTools(ctx: SkillContext<Config>): Tools | Promise<Tools>;
   /** Called when the host unloads this generation of the skill. */
   dispose?(): void | Promise<void>;

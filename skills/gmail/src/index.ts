@@ -47,10 +47,16 @@ function gmailApi(ctx: SkillContext<GmailConfig>) {
   const base = new URL('/gmail/v1/users/me/', ctx.config.apiBaseUrl);
   return async <T>(path: string, init: RequestInit = {}): Promise<T> => {
     const res = await ctx.auth.fetch('google', new URL(path, base), init);
-    if (res.status === 404) throw new SkillError('SKILL_ERROR', 'Gmail has no such message.', { hint: 'Use an id returned by gmail.list.' });
+    if (res.status === 404)
+      throw new SkillError('SKILL_ERROR', 'Gmail has no such message.', {
+        hint: 'Use an id returned by gmail.list.',
+      });
     if (!res.ok) {
       const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-      throw new SkillError('SKILL_ERROR', `Gmail answered ${res.status}: ${body.error?.message ?? res.statusText}`);
+      throw new SkillError(
+        'SKILL_ERROR',
+        `Gmail answered ${res.status}: ${body.error?.message ?? res.statusText}`,
+      );
     }
     return (await res.json()) as T;
   };
@@ -63,11 +69,18 @@ export default defineSkill<GmailConfig>({
       'gmail.list': defineTool(listInput, async ({ query, maxResults = 10 }, { signal }) => {
         const params = new URLSearchParams({ maxResults: String(maxResults) });
         if (query) params.set('q', query);
-        const list = await api<{ messages?: Array<{ id: string }>; resultSizeEstimate?: number }>(`messages?${params}`, { signal });
+        const list = await api<{ messages?: Array<{ id: string }>; resultSizeEstimate?: number }>(
+          `messages?${params}`,
+          { signal },
+        );
         const ids = (list.messages ?? []).map((m) => m.id);
         const meta = new URLSearchParams({ format: 'metadata' });
         for (const h of ['From', 'Subject', 'Date']) meta.append('metadataHeaders', h);
-        const messages = await Promise.all(ids.map((id) => api<GmailMessage>(`messages/${encodeURIComponent(id)}?${meta}`, { signal })));
+        const messages = await Promise.all(
+          ids.map((id) =>
+            api<GmailMessage>(`messages/${encodeURIComponent(id)}?${meta}`, { signal }),
+          ),
+        );
         return {
           messages: messages.map((m) => ({
             id: m.id,
@@ -82,7 +95,9 @@ export default defineSkill<GmailConfig>({
         };
       }),
       'gmail.read': defineTool(readInput, async ({ id }, { signal }) => {
-        const m = await api<GmailMessage>(`messages/${encodeURIComponent(id)}?format=full`, { signal });
+        const m = await api<GmailMessage>(`messages/${encodeURIComponent(id)}?format=full`, {
+          signal,
+        });
         return {
           id: m.id,
           threadId: m.threadId,

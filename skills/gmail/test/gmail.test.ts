@@ -16,9 +16,16 @@ const load = (tokens: Record<string, string> = { google: TOKEN }) =>
 describe('gmail skill', () => {
   it('lists messages matching a Gmail query with sender, subject and unread flag', async () => {
     const { call } = await load();
-    const out = (await call('gmail.list', { query: 'is:unread' })) as { messages: Array<Record<string, unknown>> };
+    const out = (await call('gmail.list', { query: 'is:unread' })) as {
+      messages: Array<Record<string, unknown>>;
+    };
     expect(out.messages).toEqual([
-      expect.objectContaining({ id: '18c1a', from: 'Ana <ana@example.com>', subject: 'Lunch on Friday?', unread: true }),
+      expect.objectContaining({
+        id: '18c1a',
+        from: 'Ana <ana@example.com>',
+        subject: 'Lunch on Friday?',
+        unread: true,
+      }),
     ]);
     expect(api.authHeaders.at(-1)).toBe(`Bearer ${TOKEN}`);
   });
@@ -31,12 +38,18 @@ describe('gmail skill', () => {
 
   it('explains an unknown message id instead of failing obscurely', async () => {
     const { call } = await load();
-    await expect(call('gmail.read', { id: 'nope' })).rejects.toMatchObject({ message: 'Gmail has no such message.' });
+    await expect(call('gmail.read', { id: 'nope' })).rejects.toMatchObject({
+      message: 'Gmail has no such message.',
+    });
   });
 
   it('sends an RFC 2822 message with encoded subject and no header injection', async () => {
     const { call } = await load();
-    const out = await call('gmail.send', { to: 'ana@example.com\r\nBcc: evil@example.com', subject: 'Olá, sexta', body: 'Yes!\nSee you.' });
+    const out = await call('gmail.send', {
+      to: 'ana@example.com\r\nBcc: evil@example.com',
+      subject: 'Olá, sexta',
+      body: 'Yes!\nSee you.',
+    });
     expect(out).toMatchObject({ status: 'sent' });
     const raw = api.sent.at(-1)!;
     expect(raw).toContain('To: ana@example.com Bcc: evil@example.com');
@@ -48,7 +61,9 @@ describe('gmail skill', () => {
 
   it('surfaces a refused token as an error from the API', async () => {
     const { call } = await load({ google: 'wrong-token' });
-    await expect(call('gmail.list', {})).rejects.toMatchObject({ message: expect.stringContaining('401') });
+    await expect(call('gmail.list', {})).rejects.toMatchObject({
+      message: expect.stringContaining('401'),
+    });
   });
 
   it('asks for sign-in when no Google token is available', async () => {

@@ -38,7 +38,12 @@ export default defineSkill<WeatherConfig>({
     return {
       'weather.current': defineTool(currentInput, async ({ location }, { signal }) => {
         const place = await find(location, signal);
-        const data = await forecast(cfg, place, { current: 'temperature_2m,relative_humidity_2m,wind_speed_10m,weather_code' }, signal);
+        const data = await forecast(
+          cfg,
+          place,
+          { current: 'temperature_2m,relative_humidity_2m,wind_speed_10m,weather_code' },
+          signal,
+        );
         const c = data.current as Record<string, number | string>;
         ctx.logger.debug({ place: place.name }, 'current weather');
         return {
@@ -52,10 +57,15 @@ export default defineSkill<WeatherConfig>({
       }),
       'weather.forecast': defineTool(forecastInput, async ({ location, days = 3 }, { signal }) => {
         const place = await find(location, signal);
-        const data = await forecast(cfg, place, {
-          daily: 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum',
-          forecast_days: String(days),
-        }, signal);
+        const data = await forecast(
+          cfg,
+          place,
+          {
+            daily: 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum',
+            forecast_days: String(days),
+          },
+          signal,
+        );
         const d = data.daily as Record<string, Array<number | string>>;
         return {
           place: placeLabel(place),

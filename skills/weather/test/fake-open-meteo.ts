@@ -5,9 +5,33 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const PLACES = [
-  { id: 2267057, name: 'Lisbon', latitude: 38.71667, longitude: -9.13333, country_code: 'PT', country: 'Portugal', timezone: 'Europe/Lisbon' },
-  { id: 2988507, name: 'Paris', latitude: 48.85341, longitude: 2.3488, country_code: 'FR', country: 'France', timezone: 'Europe/Paris' },
-  { id: 4717560, name: 'Paris', latitude: 33.66094, longitude: -95.55551, country_code: 'US', country: 'United States', timezone: 'America/Chicago' },
+  {
+    id: 2267057,
+    name: 'Lisbon',
+    latitude: 38.71667,
+    longitude: -9.13333,
+    country_code: 'PT',
+    country: 'Portugal',
+    timezone: 'Europe/Lisbon',
+  },
+  {
+    id: 2988507,
+    name: 'Paris',
+    latitude: 48.85341,
+    longitude: 2.3488,
+    country_code: 'FR',
+    country: 'France',
+    timezone: 'Europe/Paris',
+  },
+  {
+    id: 4717560,
+    name: 'Paris',
+    latitude: 33.66094,
+    longitude: -95.55551,
+    country_code: 'US',
+    country: 'United States',
+    timezone: 'America/Chicago',
+  },
 ];
 
 export interface FakeOpenMeteo {
@@ -29,23 +53,42 @@ export async function startFakeOpenMeteo(): Promise<FakeOpenMeteo> {
       const name = (url.searchParams.get('name') ?? '').toLowerCase();
       const results = PLACES.filter((p) => p.name.toLowerCase().startsWith(name));
       // The real API omits `results` when nothing matches.
-      return send(200, results.length ? { results, generationtime_ms: 0.5 } : { generationtime_ms: 0.4 });
+      return send(
+        200,
+        results.length ? { results, generationtime_ms: 0.5 } : { generationtime_ms: 0.4 },
+      );
     }
     if (url.pathname === '/v1/forecast') {
       const lat = Number(url.searchParams.get('latitude'));
-      if (Number.isNaN(lat)) return send(400, { error: true, reason: 'Parameter latitude is required' });
+      if (Number.isNaN(lat))
+        return send(400, { error: true, reason: 'Parameter latitude is required' });
       const f = url.searchParams.get('temperature_unit') === 'fahrenheit';
       const t = (c: number) => (f ? Math.round((c * 9) / 5 + 32) : c);
-      const base = { latitude: lat, longitude: Number(url.searchParams.get('longitude')), timezone: 'GMT', elevation: 10 };
+      const base = {
+        latitude: lat,
+        longitude: Number(url.searchParams.get('longitude')),
+        timezone: 'GMT',
+        elevation: 10,
+      };
       if (url.searchParams.has('current')) {
         return send(200, {
           ...base,
           current_units: { temperature_2m: f ? '°F' : '°C', wind_speed_10m: f ? 'mp/h' : 'km/h' },
-          current: { time: '2026-11-29T12:00', interval: 900, temperature_2m: t(17), relative_humidity_2m: 71, wind_speed_10m: 12.4, weather_code: 2 },
+          current: {
+            time: '2026-11-29T12:00',
+            interval: 900,
+            temperature_2m: t(17),
+            relative_humidity_2m: 71,
+            wind_speed_10m: 12.4,
+            weather_code: 2,
+          },
         });
       }
       const days = Number(url.searchParams.get('forecast_days') ?? 7);
-      const time = Array.from({ length: days }, (_, i) => `2026-11-${String(29 + i).padStart(2, '0')}`);
+      const time = Array.from(
+        { length: days },
+        (_, i) => `2026-11-${String(29 + i).padStart(2, '0')}`,
+      );
       return send(200, {
         ...base,
         daily: {

@@ -10,18 +10,28 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const load = (units: 'metric' | 'imperial' = 'metric') =>
-  loadTestSkill(skill, { name: 'weather', config: { forecastUrl: api.url, geocodingUrl: api.url, units } });
+  loadTestSkill(skill, {
+    name: 'weather',
+    config: { forecastUrl: api.url, geocodingUrl: api.url, units },
+  });
 
 describe('weather skill', () => {
   it('answers current conditions for a place, in metric units', async () => {
     const { call } = await load();
     const out = (await call('weather.current', { location: 'Lisbon' })) as Record<string, string>;
-    expect(out).toMatchObject({ place: 'Lisbon, Portugal', temperature: '17 °C', conditions: 'partly cloudy' });
+    expect(out).toMatchObject({
+      place: 'Lisbon, Portugal',
+      temperature: '17 °C',
+      conditions: 'partly cloudy',
+    });
   });
 
   it('uses the country after a comma to pick between places of the same name', async () => {
     const { call } = await load();
-    const out = (await call('weather.current', { location: 'Paris, US' })) as Record<string, string>;
+    const out = (await call('weather.current', { location: 'Paris, US' })) as Record<
+      string,
+      string
+    >;
     expect(out.place).toBe('Paris, United States');
     const forecastReq = api.requests.filter((u) => u.pathname === '/v1/forecast').at(-1)!;
     expect(forecastReq.searchParams.get('latitude')).toBe('33.66094');
@@ -33,7 +43,12 @@ describe('weather skill', () => {
       days: Array<Record<string, string>>;
     };
     expect(out.days).toHaveLength(2);
-    expect(out.days[0]).toMatchObject({ date: '2026-11-29', high: '64 °F', conditions: 'light rain', precipitation: '4.2 in' });
+    expect(out.days[0]).toMatchObject({
+      date: '2026-11-29',
+      high: '64 °F',
+      conditions: 'light rain',
+      precipitation: '4.2 in',
+    });
   });
 
   it('tells the model to ask again when no place matches', async () => {
@@ -48,6 +63,8 @@ describe('weather skill', () => {
     const { call } = await load();
     const ac = new AbortController();
     ac.abort();
-    await expect(call('weather.current', { location: 'Lisbon' }, { signal: ac.signal })).rejects.toThrow(/abort/i);
+    await expect(
+      call('weather.current', { location: 'Lisbon' }, { signal: ac.signal }),
+    ).rejects.toThrow(/abort/i);
   });
 });

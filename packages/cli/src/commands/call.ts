@@ -9,7 +9,9 @@ import { globalOptions } from '../program.js';
 const askOnTerminal: ApprovalHandler = async ({ tool, input, reason }) => {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    process.stderr.write(`${tool.name} needs approval (${reason}).\nInput: ${JSON.stringify(input, null, 2)}\n`);
+    process.stderr.write(
+      `${tool.name} needs approval (${reason}).\nInput: ${JSON.stringify(input, null, 2)}\n`,
+    );
     const answer = await rl.question('Run it? [y/N] ');
     return /^y(es)?$/i.test(answer.trim());
   } finally {
@@ -39,16 +41,26 @@ export function registerCall(program: Command, io: Io): void {
       } catch (e) {
         throw new UsageError(`--input is not valid JSON: ${(e as Error).message}`);
       }
-      const approve: ApprovalHandler | undefined = opts.approve ? () => true : io.isTTY ? askOnTerminal : undefined;
+      const approve: ApprovalHandler | undefined = opts.approve
+        ? () => true
+        : io.isTTY
+          ? askOnTerminal
+          : undefined;
       const host = await openHost(opts, io, approve ? { approve } : {});
       try {
         const result = await host.call(
           { name: tool, input },
-          { isOwner: true, ...(opts.session && { sessionId: opts.session }), ...(opts.agent && { agentId: opts.agent }) },
+          {
+            isOwner: true,
+            ...(opts.session && { sessionId: opts.session }),
+            ...(opts.agent && { agentId: opts.agent }),
+          },
         );
         if (opts.json) printJson(io, result);
         else if (result.isError) {
-          io.stderr(`${result.code}: ${result.message}\n${result.hint ? `hint: ${result.hint}\n` : ''}`);
+          io.stderr(
+            `${result.code}: ${result.message}\n${result.hint ? `hint: ${result.hint}\n` : ''}`,
+          );
         } else io.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
         if (result.isError) io.exitCode = 1;
       } finally {

@@ -14,11 +14,21 @@ export function listEntry(s: SkillRecord) {
     dir: s.dir,
     ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
     tools: s.tools.map((t) => t.name),
-    problems: s.problems.map((p) => ({ code: p.code, message: p.message, file: p.file, ...(p.line !== undefined && { line: p.line }) })),
+    problems: s.problems.map((p) => ({
+      code: p.code,
+      message: p.message,
+      file: p.file,
+      ...(p.line !== undefined && { line: p.line }),
+    })),
   };
 }
 
-const MARK: Record<SkillRecord['status'], string> = { ready: '✓', disabled: '-', ineligible: '○', invalid: '✗' };
+const MARK: Record<SkillRecord['status'], string> = {
+  ready: '✓',
+  disabled: '-',
+  ineligible: '○',
+  invalid: '✗',
+};
 
 export function registerList(program: Command, io: Io): void {
   program
@@ -32,16 +42,24 @@ export function registerList(program: Command, io: Io): void {
         const skills = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
         if (opts.json) return printJson(io, skills.map(listEntry));
         if (skills.length === 0) {
-          io.stdout('No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n');
+          io.stdout(
+            'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
+          );
           return;
         }
         const width = Math.max(...skills.map((s) => s.name.length));
         for (const s of skills) {
-          const tools = s.tools.length ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}` : '';
+          const tools = s.tools.length
+            ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}`
+            : '';
           const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
-          io.stdout(`${MARK[s.status]} ${s.name.padEnd(width)}  ${s.status.padEnd(10)} ${s.source.kind}${tools}${shadow}\n`);
+          io.stdout(
+            `${MARK[s.status]} ${s.name.padEnd(width)}  ${s.status.padEnd(10)} ${s.source.kind}${tools}${shadow}\n`,
+          );
           for (const p of s.problems) {
-            io.stdout(`    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`);
+            io.stdout(
+              `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
+            );
           }
         }
         const ready = skills.filter((s) => s.status === 'ready' && !s.shadowedBy).length;

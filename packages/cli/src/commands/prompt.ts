@@ -5,7 +5,8 @@ import { globalOptions } from '../program.js';
 
 export const positiveInt = (v: string): number => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number');
+  if (!Number.isInteger(n) || n <= 0)
+    throw new InvalidArgumentError('must be a positive whole number');
   return n;
 };
 
@@ -15,7 +16,11 @@ export function registerPrompt(program: Command, io: Io): void {
     .description('Print the <available_skills> block for the system prompt')
     .option('--query <text>', 'rank skills by relevance to this text when over budget')
     .option('--max-chars <n>', 'character budget (default 18000)', positiveInt)
-    .addOption(new Option('--format <format>', 'block format').choices(['openclaw', 'agentskills']).default('openclaw'))
+    .addOption(
+      new Option('--format <format>', 'block format')
+        .choices(['openclaw', 'agentskills'])
+        .default('openclaw'),
+    )
     .action(async (_opts, cmd: Command) => {
       const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
         query?: string;

@@ -9,20 +9,32 @@ export function registerTools(program: Command, io: Io): void {
   program
     .command('tools')
     .description('List the tools of ready skills, or print their definitions for a provider')
-    .addOption(new Option('--format <format>', 'print definitions in this provider format').choices(FORMATS))
+    .addOption(
+      new Option('--format <format>', 'print definitions in this provider format').choices(FORMATS),
+    )
     .action(async (_opts, cmd: Command) => {
-      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & { format?: (typeof FORMATS)[number] };
+      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
+        format?: (typeof FORMATS)[number];
+      };
       const host = await openHost(opts, io);
       try {
-        if (opts.format || opts.json) return printJson(io, host.tools.definitions(opts.format ?? 'mcp'));
-        const tools = [...host.snapshot().tools.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+        if (opts.format || opts.json)
+          return printJson(io, host.tools.definitions(opts.format ?? 'mcp'));
+        const tools = [...host.snapshot().tools.values()].sort((a, b) =>
+          a.name < b.name ? -1 : 1,
+        );
         if (tools.length === 0) return io.stdout('No tools: no ready code skill has any.\n');
         const width = Math.max(...tools.map((t) => t.name.length));
         for (const t of tools) {
-          const flags = [t.approval === 'required' || t.annotations?.destructiveHint ? 'approval' : '', t.auth ? `auth:${t.auth.provider}` : '']
+          const flags = [
+            t.approval === 'required' || t.annotations?.destructiveHint ? 'approval' : '',
+            t.auth ? `auth:${t.auth.provider}` : '',
+          ]
             .filter(Boolean)
             .join(' ');
-          io.stdout(`${t.name.padEnd(width)}  ${t.description.split('\n')[0]}${flags ? `  [${flags}]` : ''}\n`);
+          io.stdout(
+            `${t.name.padEnd(width)}  ${t.description.split('\n')[0]}${flags ? `  [${flags}]` : ''}\n`,
+          );
         }
       } finally {
         await host.close();

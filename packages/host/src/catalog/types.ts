@@ -1,6 +1,12 @@
 // The catalog: what the scan found, as plain immutable data. Every change to the set of
 // skills makes a new snapshot with a higher version; nothing mutates a snapshot.
-import type { Manifest, ManifestTool, Problem, SkillDoc, ToolAnnotations } from '@openclaw/skill-sdk';
+import type {
+  Manifest,
+  ManifestTool,
+  Problem,
+  SkillDoc,
+  ToolAnnotations,
+} from '@openclaw/skill-sdk';
 
 export type SkillStatus = 'ready' | 'disabled' | 'ineligible' | 'invalid';
 

@@ -62,18 +62,28 @@ export const hostConfigSchema = {
       properties: {
         perSession: {
           type: 'object',
-          properties: { calls: { type: 'integer', minimum: 1 }, windowMs: { type: 'integer', minimum: 1 } },
+          properties: {
+            calls: { type: 'integer', minimum: 1 },
+            windowMs: { type: 'integer', minimum: 1 },
+          },
           additionalProperties: false,
         },
         perTool: {
           type: 'object',
-          properties: { calls: { type: 'integer', minimum: 1 }, windowMs: { type: 'integer', minimum: 1 } },
+          properties: {
+            calls: { type: 'integer', minimum: 1 },
+            windowMs: { type: 'integer', minimum: 1 },
+          },
           additionalProperties: false,
         },
         loop: {
           type: 'object',
-          description: 'The same tool with the same input repeated this many times in a session is refused.',
-          properties: { maxRepeats: { type: 'integer', minimum: 2 }, windowMs: { type: 'integer', minimum: 1 } },
+          description:
+            'The same tool with the same input repeated this many times in a session is refused.',
+          properties: {
+            maxRepeats: { type: 'integer', minimum: 2 },
+            windowMs: { type: 'integer', minimum: 1 },
+          },
           additionalProperties: false,
         },
         concurrency: { type: 'integer', minimum: 1, description: 'callMany concurrency limit.' },
@@ -85,7 +95,10 @@ export const hostConfigSchema = {
       type: 'object',
       properties: {
         enabled: { type: 'boolean' },
-        fullInputs: { type: 'boolean', description: 'Log inputs in full (redacted) instead of as a hash.' },
+        fullInputs: {
+          type: 'boolean',
+          description: 'Log inputs in full (redacted) instead of as a hash.',
+        },
       },
       additionalProperties: false,
     },

@@ -65,7 +65,9 @@ export interface RouterDeps {
   /** The current snapshot (read at the start of each call). */
   snapshot(): import('../catalog/types.js').CatalogSnapshot;
   /** The loaded generation of a ready code skill (the host activates lazily and caches). */
-  activate(skill: import('../catalog/types.js').SkillRecord): Promise<import('../runners/types.js').ActiveSkill>;
+  activate(
+    skill: import('../catalog/types.js').SkillRecord,
+  ): Promise<import('../runners/types.js').ActiveSkill>;
   /** The host home folder (audit log at <home>/audit.jsonl). */
   home: string;
   config: import('../config/schema.js').HostConfig;

@@ -206,6 +206,8 @@ describe('scan: names that are Object.prototype members', () => {
     const s = await setup();
     await writeDocsSkill(join(s.workspace, 'skills'), 'constructor');
     const { records } = await scan(s, { skills: {} });
-    expect(records.map((r) => [r.name, r.status, r.config])).toEqual([['constructor', 'ready', {}]]);
+    expect(records.map((r) => [r.name, r.status, r.config])).toEqual([
+      ['constructor', 'ready', {}],
+    ]);
   });
 });

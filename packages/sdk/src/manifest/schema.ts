@@ -67,7 +67,11 @@ const toolSchema = {
     auth: {
       type: 'object',
       properties: {
-        provider: { type: 'string', minLength: 1, description: 'A key of the top-level `auth` map.' },
+        provider: {
+          type: 'string',
+          minLength: 1,
+          description: 'A key of the top-level `auth` map.',
+        },
         scopes: { type: 'array', items: { type: 'string', minLength: 1 } },
       },
       required: ['provider'],
@@ -99,7 +103,11 @@ export const manifestSchema = {
         { type: 'string' },
         {
           type: 'object',
-          properties: { name: { type: 'string' }, email: { type: 'string' }, url: { type: 'string' } },
+          properties: {
+            name: { type: 'string' },
+            email: { type: 'string' },
+            url: { type: 'string' },
+          },
           required: ['name'],
           additionalProperties: false,
         },

@@ -29,22 +29,38 @@ export function createTestContext<C = Record<string, unknown>>(
   const logs: LogRecord[] = [];
   const logger = (bindings: Record<string, unknown> = {}): Logger => {
     const at = (level: string) => (obj: unknown, msg?: string) =>
-      logs.push({ level, obj: typeof obj === 'object' ? { ...bindings, ...obj } : obj, ...(msg && { msg }) });
+      logs.push({
+        level,
+        obj: typeof obj === 'object' ? { ...bindings, ...obj } : obj,
+        ...(msg && { msg }),
+      });
     return {
-      trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'),
+      trace: at('trace'),
+      debug: at('debug'),
+      info: at('info'),
+      warn: at('warn'),
+      error: at('error'),
       child: (b) => logger({ ...bindings, ...b }),
     };
   };
   const store = new Map<string, string>();
   const token = async (provider: string) => {
     const t = opts.tokens?.[provider];
-    if (!t) throw new SkillError('AUTH_REQUIRED', `No token for provider "${provider}" in this test context.`);
+    if (!t)
+      throw new SkillError(
+        'AUTH_REQUIRED',
+        `No token for provider "${provider}" in this test context.`,
+      );
     return t;
   };
   const doFetch = opts.fetch ?? fetch;
   return {
     logs,
-    skill: { name: opts.name ?? 'test-skill', version: opts.version ?? '0.0.0', dir: opts.dir ?? process.cwd() },
+    skill: {
+      name: opts.name ?? 'test-skill',
+      version: opts.version ?? '0.0.0',
+      dir: opts.dir ?? process.cwd(),
+    },
     config: Object.freeze({ ...(opts.config ?? {}) }) as Readonly<C>,
     secrets: { get: async (n) => opts.secrets?.[n] },
     auth: {
@@ -57,7 +73,7 @@ export function createTestContext<C = Record<string, unknown>>(
     },
     logger: logger(),
     storage: {
-      get: async <T,>(k: string) => (store.has(k) ? (JSON.parse(store.get(k)!) as T) : undefined),
+      get: async <T>(k: string) => (store.has(k) ? (JSON.parse(store.get(k)!) as T) : undefined),
       set: async (k, v) => void store.set(k, JSON.stringify(v)),
       delete: async (k) => void store.delete(k),
       keys: async (prefix = '') => [...store.keys()].filter((k) => k.startsWith(prefix)).sort(),
@@ -66,7 +82,10 @@ export function createTestContext<C = Record<string, unknown>>(
 }
 
 /** Creates a skill's tools with a test context and returns a caller for them. */
-export async function loadTestSkill<C>(def: SkillDefinition<C, ToolMap>, opts: TestContextOptions<C> = {}) {
+export async function loadTestSkill<C>(
+  def: SkillDefinition<C, ToolMap>,
+  opts: TestContextOptions<C> = {},
+) {
   const ctx = createTestContext(opts);
   const tools = await def.createTools(ctx);
   return {
@@ -75,7 +94,11 @@ export async function loadTestSkill<C>(def: SkillDefinition<C, ToolMap>, opts: T
     async call(name: string, input: unknown, call: Partial<ToolCallInfo> = {}) {
       const fn = tools[name];
       if (!fn) throw new SkillError('TOOL_NOT_FOUND', `The skill has no tool "${name}".`);
-      return fn(input, { signal: call.signal ?? new AbortController().signal, callId: call.callId ?? randomUUID(), ...(call.session && { session: call.session }) });
+      return fn(input, {
+        signal: call.signal ?? new AbortController().signal,
+        callId: call.callId ?? randomUUID(),
+        ...(call.session && { session: call.session }),
+      });
     },
   };
 }

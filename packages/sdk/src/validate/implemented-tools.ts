@@ -177,9 +177,24 @@ export function firstDifference(manifest: unknown, code: unknown, path = ''): st
 }
 
 const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment']);
-const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SUBSCHEMA_MAPS = [
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+];
 const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
-const SUBSCHEMAS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+const SUBSCHEMAS = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+];
 
 /** A JSON Schema without annotation keywords, walking only subschema positions. */
 export function stripAnnotations(schema: unknown): unknown {
@@ -188,7 +203,9 @@ export function stripAnnotations(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key)) continue;
     if (SUBSCHEMA_MAPS.includes(key) && typeof value === 'object' && value !== null) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripAnnotations(v)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, stripAnnotations(v)]),
+      );
     } else if (SUBSCHEMA_LISTS.includes(key) && Array.isArray(value)) {
       out[key] = value.map(stripAnnotations);
     } else if (SUBSCHEMAS.includes(key)) {

@@ -6,17 +6,29 @@ describe('comparing a manifest schema with the defineTool schema', () => {
     const manifest = {
       type: 'object',
       title: 'Input',
-      properties: { description: { type: 'string', description: 'Text of the note' }, n: { type: 'integer', examples: [1] } },
+      properties: {
+        description: { type: 'string', description: 'Text of the note' },
+        n: { type: 'integer', examples: [1] },
+      },
       required: ['description'],
     };
-    const code = { type: 'object', properties: { description: { type: 'string' }, n: { type: 'integer' } }, required: ['description'] };
+    const code = {
+      type: 'object',
+      properties: { description: { type: 'string' }, n: { type: 'integer' } },
+      required: ['description'],
+    };
     expect(firstDifference(stripAnnotations(manifest), stripAnnotations(code))).toBeUndefined();
     expect(stripAnnotations(manifest)).toHaveProperty('properties.description.type', 'string');
   });
 
   it('still reports a difference in what validates the input', () => {
-    const manifest = { type: 'object', properties: { days: { type: 'integer', maximum: 7, description: 'days' } } };
+    const manifest = {
+      type: 'object',
+      properties: { days: { type: 'integer', maximum: 7, description: 'days' } },
+    };
     const code = { type: 'object', properties: { days: { type: 'integer', maximum: 14 } } };
-    expect(firstDifference(stripAnnotations(manifest), stripAnnotations(code))).toMatch(/properties\.days\.maximum/);
+    expect(firstDifference(stripAnnotations(manifest), stripAnnotations(code))).toMatch(
+      /properties\.days\.maximum/,
+    );
   });
 });
