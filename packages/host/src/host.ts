@@ -27,6 +27,7 @@ import type {
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
 import type { Runner } from './runners/types.js';
+import { openFolderCache, readerIdentity } from './scan/folder-cache.js';
 import { scanSkills } from './scan/scan.js';
 import { listSources } from './sources/list.js';
 
@@ -51,6 +52,11 @@ export interface SkillHostOptions {
   logger?: PinoLogger;
   /** Runs every code skill (default: the inline runner). */
   runner?: Runner;
+  /**
+   * Remember what each skill folder held in `<home>/cache/scan.json`, so a fresh process
+   * re-parses only changed skills (default true).
+   */
+  scanCache?: boolean;
 }
 
 export interface PromptCallOptions {
@@ -102,6 +108,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   let config: HostConfig = await loadHostConfig(paths.config, options.config);
   let secrets: string[] = [];
   let closed = false;
+  let cacheWrites: Promise<void> = Promise.resolve();
+  let readerId: string | undefined;
+  const reader = () => (readerId ??= readerIdentity());
 
   const redactor = () => redactors.get(secrets);
   const logger = redactingLogger(baseLogger, redactor);
@@ -150,13 +159,29 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       ...(options.sources && { extra: options.sources }),
       ...(config.sources && { configSources: config.sources }),
     });
+    const cache =
+      options.scanCache === false ? undefined : openFolderCache(paths.scanCache, reader());
     const { records, problems } = await scanSkills({
       sources,
       config,
       configFile: paths.config,
       env,
       ...(options.hostTools !== false && { extraRecords: [builtinSkillRecord()] }),
+      ...(cache && { readFolder: cache.read }),
     });
+    // Written after the snapshot is out, off the scan's clock; close() waits for it.
+    if (cache) {
+      cacheWrites = cacheWrites.then(() =>
+        cache
+          .save()
+          .catch((e: unknown) =>
+            logger.warn(
+              { err: e },
+              `Could not write the scan cache ${paths.scanCache}; the next start re-reads every skill.`,
+            ),
+          ),
+      );
+    }
     const snapshot = catalog.publish(records, problems);
     secrets = knownSecretValues(snapshot.skills, config, env);
     activator.retain(snapshot.skills);
@@ -217,7 +242,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       closed = true;
       events.clear();
       await queue;
-      await Promise.all([router.close(), activator.close()]);
+      await Promise.all([router.close(), activator.close(), cacheWrites]);
     },
   };
 }

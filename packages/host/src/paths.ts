@@ -29,6 +29,8 @@ export interface HostPaths {
   store: string;
   /** `<home>/audit.jsonl`, one line per tool call. */
   audit: string;
+  /** `<home>/cache/scan.json`, what each skill folder held at the last scan. */
+  scanCache: string;
   /** `<home>/storage/<skill>`, a skill's persistent key-value storage. */
   storage(skill: string): string;
 }
@@ -39,6 +41,7 @@ export function hostPaths(home: string): HostPaths {
     config: join(home, 'config.json'),
     store: join(home, 'store'),
     audit: join(home, 'audit.jsonl'),
+    scanCache: join(home, 'cache', 'scan.json'),
     storage: (skill) => join(home, 'storage', encodeFileName(skill)),
   };
 }

@@ -7,8 +7,9 @@ import type { SkillContext, ToolCallInfo } from './context.js';
  */
 export type ToolOutput = unknown;
 
+// `any` by default so a map of handlers with different input types is still a ToolMap.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ToolHandler<Input = any> = (
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   input: Input,
   call: ToolCallInfo,
 ) => ToolOutput | Promise<ToolOutput>;

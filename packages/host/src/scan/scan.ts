@@ -27,6 +27,8 @@ export interface ScanOptions {
   extraRecords?: readonly SkillRecord[];
   /** Folders read at once (default 64). */
   concurrency?: number;
+  /** Reads one folder (default readSkillFolder; the host passes its folder cache). */
+  readFolder?: (dir: string) => Promise<SkillFolder>;
 }
 
 export interface ScanResult {
@@ -48,10 +50,10 @@ export async function scanSkills(opts: ScanOptions): Promise<ScanResult> {
   const candidates = opts.sources.flatMap((source, i) =>
     perSource[i]!.map((dir) => ({ source, dir })),
   );
+  const readFolder =
+    opts.readFolder ?? ((dir: string) => readSkillFolder(dir, { mode: 'lenient' }));
   const read = await mapLimit(candidates, opts.concurrency ?? 64, ({ dir }) =>
-    readSkillFolder(dir, { mode: 'lenient' }).catch((e: unknown) =>
-      e instanceof Error ? e : new Error(String(e)),
-    ),
+    readFolder(dir).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))),
   );
   // Children without SKILL.md or manifest.json (a stray folder) are not skills: skipped.
   const keep = read.map((f) => f instanceof Error || isSkillFolder(f));

@@ -1,5 +1,5 @@
 // The single source of truth for manifest.json v1: the JSON Schema below is shipped as
-// manifest.schema.json (see emit-schema.ts) and the TypeScript types are derived from it
+// manifest.schema.json (see scripts/emit-schemas.mjs) and the TypeScript types are derived from it
 // with json-schema-to-ts, so there is no hand-kept twin to drift.
 import type { FromSchema } from 'json-schema-to-ts';
 

@@ -1,0 +1,114 @@
+// One audit line per call (DESIGN.md 4): what was called, what the policy and approval
+// decided, how it ended, and sizes. Inputs appear only as a hash unless full logging is on,
+// and everything written is redacted.
+import type { ErrorCode } from '@openclaw/skill-sdk';
+import type { Redactor } from '../redact/index.js';
+import { canonicalJson, sha256Hex } from './canonical-json.js';
+
+export type ApprovalOutcome = 'auto' | 'approved' | 'denied' | 'timeout' | 'required';
+
+/** What the router hands the audit log on the hot path: raw facts, no formatting. */
+export interface AuditEntry {
+  /** Epoch milliseconds at the start of the call. */
+  time: number;
+  callId: string;
+  tool: string;
+  skill?: string | undefined;
+  version?: string | undefined;
+  agentId?: string | undefined;
+  sessionId?: string | undefined;
+  decision: 'allowed' | 'denied';
+  rule?: string | undefined;
+  approval?: ApprovalOutcome | undefined;
+  durationMs: number;
+  outcome: 'ok' | ErrorCode;
+  /** The raw input; hashed (and, with fullInputs, redacted) when the line is written. */
+  input: unknown;
+  /** Canonical JSON of the input when the hot path already computed it. */
+  inputJson?: string | undefined;
+  /** The text the model got (result text or error message), measured when written. */
+  output: string;
+  truncated: boolean;
+  redactor: Redactor;
+}
+
+/** The JSON written per line of `<home>/audit.jsonl`. */
+export interface AuditLine {
+  time: string;
+  callId: string;
+  tool: string;
+  skill?: string;
+  version?: string;
+  agentId?: string;
+  sessionId?: string;
+  decision: 'allowed' | 'denied';
+  rule?: string;
+  approval?: ApprovalOutcome;
+  durationMs: number;
+  outcome: 'ok' | ErrorCode;
+  inputHash: string;
+  input?: unknown;
+  inputBytes: number;
+  outputBytes: number;
+  truncated: boolean;
+}
+
+/**
+ * Formats one entry as a JSON line (with the trailing newline). Written by hand, in the
+ * order of AuditLine: this runs once per call, and building an object to stringify costs
+ * several times more.
+ */
+export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
+  const json = e.inputJson ?? canonicalJson(e.input);
+  const r = e.redactor;
+  const tool = e.tool.length > 200 ? `${e.tool.slice(0, 200)}...` : e.tool;
+  let line = `{"time":"${isoTime(e.time)}","callId":${str(r.text(e.callId))},"tool":${str(r.text(tool))}`;
+  if (e.skill !== undefined) line += `,"skill":${str(e.skill)}`;
+  if (e.version !== undefined) line += `,"version":${str(e.version)}`;
+  if (e.agentId !== undefined) line += `,"agentId":${str(r.text(e.agentId))}`;
+  if (e.sessionId !== undefined) line += `,"sessionId":${str(r.text(e.sessionId))}`;
+  line += `,"decision":"${e.decision}"`;
+  if (e.rule !== undefined) line += `,"rule":${str(r.text(e.rule))}`;
+  if (e.approval !== undefined) line += `,"approval":"${e.approval}"`;
+  line += `,"durationMs":${Math.round(e.durationMs * 1000) / 1000},"outcome":"${e.outcome}","inputHash":"${hashOf(json)}"`;
+  if (fullInputs) line += `,"input":${JSON.stringify(r.value(safeParse(json))) ?? 'null'}`;
+  line += `,"inputBytes":${Buffer.byteLength(json)},"outputBytes":${Buffer.byteLength(e.output)},"truncated":${e.truncated}}\n`;
+  return line;
+}
+
+// Names and ids rarely need escaping; checking is cheaper than always stringifying.
+const PLAIN = /^[\w.:@/+-]*$/;
+const str = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+
+// Agents repeat inputs (and benchmarks always do): remember recent hashes.
+const recentHashes = new Map<string, string>();
+function hashOf(json: string): string {
+  let h = recentHashes.get(json);
+  if (h === undefined) {
+    if (recentHashes.size >= 256) recentHashes.clear();
+    h = `sha256:${sha256Hex(json)}`;
+    if (json.length <= 4096) recentHashes.set(json, h);
+  }
+  return h;
+}
+
+// Formatting a Date is the dearest part of a line; the part up to the second is reused.
+let isoSecond = -1;
+let isoPrefix = '';
+function isoTime(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== isoSecond) {
+    isoSecond = second;
+    isoPrefix = new Date(second * 1000).toISOString().slice(0, 19);
+  }
+  return `${isoPrefix}.${String(ms - second * 1000).padStart(3, '0')}Z`;
+}
+
+// The canonical text is plain JSON; parsing it back gives a detached copy to redact.
+function safeParse(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,169 @@
+// The append-only audit log: entries are buffered on the hot path and appended in order
+// through one WriteStream after the current turn of the event loop. A failing disk is
+// reported once and never fails a call.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Logger } from '@openclaw/skill-sdk';
+import { formatAuditLine, type AuditEntry } from './line.js';
+
+export interface AuditLogOptions {
+  /** `<home>/audit.jsonl`. */
+  file: string;
+  logger: Logger;
+  /** config.audit.enabled (default true). */
+  enabled?: boolean;
+  /** config.audit.fullInputs: write redacted inputs, not only their hash. */
+  fullInputs?: boolean;
+  /** Entries kept before formatting is forced within the turn (bounds memory in tight loops). */
+  maxBuffered?: number;
+  /** After a write error, how long to drop lines before trying to open the file again. */
+  retryAfterMs?: number;
+}
+
+export class AuditLog {
+  readonly file: string;
+  #enabled: boolean;
+  #logger: Logger;
+  #fullInputs: boolean;
+  #maxBuffered: number;
+  #retryAfterMs: number;
+  #pending: AuditEntry[] = [];
+  #scheduled = false;
+  #stream: WriteStream | undefined;
+  #opening: Promise<WriteStream | undefined> | undefined;
+  #chain: Promise<void> = Promise.resolve();
+  #reported = false;
+  #brokenUntil = 0;
+  #dropped = 0;
+
+  constructor(opts: AuditLogOptions) {
+    this.file = opts.file;
+    this.#enabled = opts.enabled ?? true;
+    this.#logger = opts.logger;
+    this.#fullInputs = opts.fullInputs ?? false;
+    this.#maxBuffered = opts.maxBuffered ?? 256;
+    this.#retryAfterMs = opts.retryAfterMs ?? 10_000;
+  }
+
+  /** Hot path: remembers the entry; formatting and writing happen later. */
+  record(entry: AuditEntry): void {
+    if (!this.#enabled) return;
+    this.#pending.push(entry);
+    if (this.#pending.length >= this.#maxBuffered) this.#drain();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(this.#onImmediate);
+    }
+  }
+
+  get enabled(): boolean {
+    return this.#enabled;
+  }
+
+  /** Applies a changed config.audit; entries already recorded keep the old setting. */
+  configure(opts: { enabled?: boolean | undefined; fullInputs?: boolean | undefined }): void {
+    this.#drain();
+    this.#enabled = opts.enabled ?? true;
+    this.#fullInputs = opts.fullInputs ?? false;
+  }
+
+  /** Resolves once every entry recorded so far is handed to the file. */
+  flush(): Promise<void> {
+    this.#drain();
+    return this.#chain;
+  }
+
+  /** Flushes and closes the file; a later record() opens it again. */
+  async close(): Promise<void> {
+    await this.flush();
+    const stream = this.#stream;
+    this.#stream = undefined;
+    this.#opening = undefined;
+    if (stream && !stream.destroyed) {
+      await new Promise<void>((resolve) => {
+        stream.once('error', () => resolve());
+        stream.end(() => resolve());
+      });
+    }
+  }
+
+  /** Lines dropped because the file could not be written. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  #onImmediate = (): void => {
+    this.#scheduled = false;
+    this.#drain();
+  };
+
+  #drain(): void {
+    if (this.#pending.length === 0) return;
+    const entries = this.#pending;
+    this.#pending = [];
+    let chunk = '';
+    for (const e of entries) {
+      try {
+        chunk += formatAuditLine(e, this.#fullInputs);
+      } catch (err) {
+        this.#report(err);
+      }
+    }
+    const count = entries.length;
+    this.#chain = this.#chain.then(() => this.#write(chunk, count));
+  }
+
+  async #write(chunk: string, count: number): Promise<void> {
+    if (!chunk) return;
+    const stream = await this.#open();
+    if (!stream) {
+      this.#dropped += count;
+      return;
+    }
+    stream.write(chunk);
+  }
+
+  #open(): Promise<WriteStream | undefined> {
+    if (this.#stream && !this.#stream.destroyed) return Promise.resolve(this.#stream);
+    if (Date.now() < this.#brokenUntil) return Promise.resolve(undefined);
+    this.#opening ??= this.#openNow();
+    return this.#opening;
+  }
+
+  async #openNow(): Promise<WriteStream | undefined> {
+    try {
+      await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
+      const stream = createWriteStream(this.file, { flags: 'a', mode: 0o600 });
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+      });
+      stream.on('error', (err) => this.#fail(err, stream));
+      this.#stream = stream;
+      return stream;
+    } catch (err) {
+      this.#fail(err);
+      return undefined;
+    } finally {
+      this.#opening = undefined;
+    }
+  }
+
+  #fail(err: unknown, stream?: WriteStream): void {
+    if (stream) stream.destroy();
+    if (!stream || this.#stream === stream) this.#stream = undefined;
+    this.#brokenUntil = Date.now() + this.#retryAfterMs;
+    this.#report(err);
+  }
+
+  #report(err: unknown): void {
+    if (this.#reported) return;
+    this.#reported = true;
+    const message = err instanceof Error ? err.message : String(err);
+    this.#logger.error(
+      { file: this.file, err: message },
+      `Cannot write the audit log ${this.file}; calls go on without audit lines until it is writable again.`,
+    );
+  }
+}

@@ -1,0 +1,10 @@
+export { compilePolicy, SUBAGENT_DENY, DEFAULT_POLICY } from './policy.js';
+export type { CompiledPolicy, PolicySubject } from './policy.js';
+export { decide, ALLOWED } from './decide.js';
+export type { PolicyDecision } from './decide.js';
+export { compileLayer, denyLayer } from './layers.js';
+export type { CompiledLayer } from './layers.js';
+export { compileEntry, compileRules, firstMatch } from './match.js';
+export type { PolicyTool, Rule, ToolTest } from './match.js';
+export { BUILTIN_PROFILES, resolveProfile } from './profiles.js';
+export type { ResolvedProfile } from './profiles.js';

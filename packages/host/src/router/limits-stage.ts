@@ -1,0 +1,109 @@
+// Stage 3: rate limits (config.limits.perSession, perTool) and the loop detector. The
+// counters survive snapshot swaps and config reloads that leave the limits unchanged.
+import { canonicalJson, type AuditEntry } from '../audit/index.js';
+import type { LimitsConfig } from '../config/schema.js';
+import type { Refusal } from './failure.js';
+import { DEFAULT_LOOP, LoopDetector, SlidingWindow } from './limits.js';
+import type { CallContext } from './types.js';
+
+export const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_WINDOW_MS = 60_000;
+const NO_LIMITS: LimitsConfig = Object.freeze({});
+
+interface Compiled {
+  perSession: SlidingWindow | undefined;
+  perTool: SlidingWindow | undefined;
+  loop: LoopDetector;
+  concurrency: number;
+  config: LimitsConfig;
+}
+
+export class CallLimits {
+  #compiled: Compiled | undefined;
+  #key = '';
+
+  /** callMany's concurrency limit. */
+  concurrency(config: LimitsConfig | undefined): number {
+    return this.#for(config).concurrency;
+  }
+
+  /**
+   * Counts the call, or refuses it. perSession keys on ctx.sessionId (calls without one share
+   * a bucket); perTool is per tool across sessions, as it protects the API behind the tool.
+   * The loop detector needs a conversation to loop in, so it runs only with a sessionId.
+   */
+  check(
+    config: LimitsConfig | undefined,
+    tool: string,
+    input: unknown,
+    ctx: CallContext,
+    entry: AuditEntry,
+  ): Refusal | undefined {
+    const limits = this.#for(config);
+    const now = entry.time;
+    const session = ctx.sessionId;
+    if (limits.perSession) {
+      const wait = limits.perSession.take(session ?? '', now);
+      if (wait)
+        return rateLimited(entry, 'perSession', wait, limits.config.perSession!, 'this session');
+    }
+    if (limits.perTool) {
+      const wait = limits.perTool.take(tool, now);
+      if (wait) return rateLimited(entry, 'perTool', wait, limits.config.perTool!, tool);
+    }
+    if (session === undefined) return undefined;
+    const json = canonicalJson(input);
+    entry.inputJson = json; // the audit hashes the same text
+    if (!limits.loop.repeats(`${session}\u0000${tool}\u0000${json}`, now)) return undefined;
+    const maxRepeats = limits.config.loop?.maxRepeats ?? DEFAULT_LOOP.maxRepeats;
+    const windowMs = limits.config.loop?.windowMs ?? DEFAULT_LOOP.windowMs;
+    entry.rule = 'config.limits.loop';
+    return {
+      code: 'LOOP_DETECTED',
+      message: `${tool} was called with the same arguments ${maxRepeats} times within ${Math.round(windowMs / 1000)} s; this call was refused to stop a loop.`,
+      hint: 'Do not repeat the same call: use the earlier result, change the arguments, or tell the user what is blocking you.',
+      details: { maxRepeats, windowMs },
+    };
+  }
+
+  #for(config: LimitsConfig = NO_LIMITS): Compiled {
+    if (this.#compiled && this.#compiled.config === config) return this.#compiled;
+    const key = JSON.stringify([config.perSession, config.perTool, config.loop]);
+    const concurrency = config.concurrency ?? DEFAULT_CONCURRENCY;
+    if (this.#compiled && key === this.#key) {
+      // A reload that says the same thing keeps the counters.
+      return (this.#compiled = { ...this.#compiled, config, concurrency });
+    }
+    const window = (w: { calls?: number; windowMs?: number } | undefined) =>
+      w?.calls ? new SlidingWindow(w.calls, w.windowMs ?? DEFAULT_WINDOW_MS) : undefined;
+    this.#key = key;
+    return (this.#compiled = {
+      perSession: window(config.perSession),
+      perTool: window(config.perTool),
+      loop: new LoopDetector(
+        config.loop?.maxRepeats ?? DEFAULT_LOOP.maxRepeats,
+        config.loop?.windowMs ?? DEFAULT_LOOP.windowMs,
+      ),
+      concurrency,
+      config,
+    });
+  }
+}
+
+function rateLimited(
+  entry: AuditEntry,
+  which: 'perSession' | 'perTool',
+  waitMs: number,
+  window: { calls?: number; windowMs?: number },
+  scope: string,
+): Refusal {
+  const rule = `config.limits.${which}`;
+  entry.rule = rule;
+  const seconds = Math.ceil(waitMs / 1000);
+  return {
+    code: 'RATE_LIMITED',
+    message: `Too many calls for ${scope}: ${rule} allows ${window.calls} per ${window.windowMs ?? DEFAULT_WINDOW_MS} ms.`,
+    hint: `Retry after ${seconds} s (retry-after: ${seconds}); meanwhile work with the results you have.`,
+    details: { retryAfterMs: waitMs, rule },
+  };
+}

@@ -1,0 +1,72 @@
+// Rate limits (sliding windows) and the loop detector. Counters live in memory per router;
+// only accepted calls are counted, so a refused caller is not locked out for longer.
+
+/** Calls per key within a sliding window. */
+export class SlidingWindow {
+  readonly #calls: number;
+  readonly #windowMs: number;
+  readonly #hits = new Map<string, number[]>();
+
+  constructor(calls: number, windowMs: number) {
+    this.#calls = calls;
+    this.#windowMs = windowMs;
+  }
+
+  /** 0 when the call is accepted (and counted); otherwise milliseconds until a slot frees up. */
+  take(key: string, now: number): number {
+    let times = this.#hits.get(key);
+    if (!times) {
+      if (this.#hits.size >= MAX_KEYS) this.#sweep(now);
+      this.#hits.set(key, (times = []));
+    }
+    const from = now - this.#windowMs;
+    let expired = 0;
+    while (expired < times.length && times[expired]! <= from) expired++;
+    if (expired) times.splice(0, expired);
+    if (times.length >= this.#calls) return Math.max(1, times[0]! + this.#windowMs - now);
+    times.push(now);
+    return 0;
+  }
+
+  /**
+   * Drops keys whose window is empty; if that frees too little, drops the oldest keys (Map
+   * order is insertion order), so a flood of distinct keys costs O(1) amortised per call.
+   */
+  #sweep(now: number): void {
+    const from = now - this.#windowMs;
+    for (const [k, times] of this.#hits)
+      if (times.length === 0 || times[times.length - 1]! <= from) this.#hits.delete(k);
+    if (this.#hits.size < MAX_KEYS / 2) return;
+    let excess = this.#hits.size - MAX_KEYS / 2;
+    for (const k of this.#hits.keys()) {
+      if (excess-- <= 0) break;
+      this.#hits.delete(k);
+    }
+  }
+
+  get size(): number {
+    return this.#hits.size;
+  }
+}
+
+/** Keys remembered per window before old ones are forgotten. */
+export const MAX_KEYS = 50_000;
+
+/**
+ * The same tool with the same input `maxRepeats` times within the window (in one session) is
+ * a loop: the call that would make the count reach maxRepeats is refused.
+ */
+export class LoopDetector {
+  readonly #window: SlidingWindow;
+
+  constructor(maxRepeats: number, windowMs: number) {
+    this.#window = new SlidingWindow(Math.max(1, maxRepeats - 1), windowMs);
+  }
+
+  /** True when this call repeats a loop; otherwise the call is counted. */
+  repeats(key: string, now: number): boolean {
+    return this.#window.take(key, now) > 0;
+  }
+}
+
+export const DEFAULT_LOOP = { maxRepeats: 5, windowMs: 60_000 } as const;

@@ -1,0 +1,87 @@
+// callMany: concurrent with a limit, all-settled, results in the caller's order.
+import { describe, expect, it } from 'vitest';
+import { skillRecord } from '../testing/records.js';
+import { harness, sleep } from './router.fixtures.js';
+import type { ToolCall } from './types.js';
+
+const skills = () => [
+  skillRecord({
+    name: 'work',
+    tools: [
+      {
+        name: 'work.slow',
+        inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+      },
+    ],
+  }),
+];
+
+describe('callMany', () => {
+  it('10 calls of 200 ms with 3 failures: 7 results and 3 errors in order, in about the slowest call', async () => {
+    const h = await harness({
+      skills: skills(),
+      tools: {
+        'work.slow': async (input) => {
+          const n = (input as { n: number }).n;
+          await sleep(200);
+          if (n === 7) throw new Error('seven is unlucky');
+          return `done ${n}`;
+        },
+      },
+    });
+    const calls: ToolCall[] = Array.from({ length: 10 }, (_, n) => ({
+      name: 'work.slow',
+      input: { n },
+      id: `c${n}`,
+    }));
+    calls[2] = { name: 'work.nope', input: { n: 2 }, id: 'c2' }; // unknown tool
+    calls[5] = { name: 'work.slow', input: { n: 'five' }, id: 'c5' }; // invalid input
+    const t0 = performance.now();
+    const results = await h.router.callMany(calls);
+    const wall = performance.now() - t0;
+
+    expect(results.map((r) => r.id)).toEqual(calls.map((c) => c.id));
+    expect(results.filter((r) => !r.isError)).toHaveLength(7);
+    expect(results.map((r) => (r.isError ? r.code : r.text))).toEqual([
+      'done 0',
+      'done 1',
+      'TOOL_NOT_FOUND',
+      'done 3',
+      'done 4',
+      'INVALID_INPUT',
+      'done 6',
+      'SKILL_ERROR',
+      'done 8',
+      'done 9',
+    ]);
+    expect(wall).toBeGreaterThanOrEqual(195);
+    expect(wall).toBeLessThan(600); // the sum would be 1.6 s
+  });
+
+  it('never runs more than limits.concurrency at once', async () => {
+    let running = 0;
+    let peak = 0;
+    const h = await harness({
+      skills: skills(),
+      config: { limits: { concurrency: 3 } },
+      tools: {
+        'work.slow': async () => {
+          peak = Math.max(peak, ++running);
+          await sleep(20);
+          running--;
+          return 'ok';
+        },
+      },
+    });
+    const results = await h.router.callMany(
+      Array.from({ length: 10 }, (_, n) => ({ name: 'work.slow', input: { n } })),
+    );
+    expect(results.every((r) => !r.isError)).toBe(true);
+    expect(peak).toBe(3);
+  });
+
+  it('an empty batch is an empty array', async () => {
+    const h = await harness({ skills: skills() });
+    expect(await h.router.callMany([])).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+// Rate limits per session and per tool (sliding windows) and the loop detector.
+import { describe, expect, it } from 'vitest';
+import { skillRecord } from '../testing/records.js';
+import { LoopDetector, SlidingWindow } from './limits.js';
+import { harness, sleep } from './router.fixtures.js';
+
+const skills = () => [skillRecord({ name: 'w', tools: ['w.get', 'w.put'] })];
+const tools = { 'w.get': () => 'got', 'w.put': () => 'put' };
+
+describe('SlidingWindow', () => {
+  it('accepts `calls` per window and says when the next slot frees up', () => {
+    const w = new SlidingWindow(2, 1000);
+    expect(w.take('k', 0)).toBe(0);
+    expect(w.take('k', 100)).toBe(0);
+    expect(w.take('k', 200)).toBe(800);
+    expect(w.take('other', 200)).toBe(0);
+    expect(w.take('k', 1000)).toBe(0); // the call at 0 left the window
+    expect(w.take('k', 1050)).toBe(50);
+  });
+});
+
+describe('LoopDetector', () => {
+  it('refuses the call that makes maxRepeats identical calls', () => {
+    const d = new LoopDetector(3, 1000);
+    expect([d.repeats('a', 0), d.repeats('a', 1), d.repeats('a', 2)]).toEqual([false, false, true]);
+    expect(d.repeats('b', 3)).toBe(false);
+    expect(d.repeats('a', 1001)).toBe(false);
+  });
+});
+
+describe('router limits', () => {
+  it('perSession: RATE_LIMITED with retry-after in the hint, per session', async () => {
+    const h = await harness({
+      skills: skills(),
+      tools,
+      config: { limits: { perSession: { calls: 2, windowMs: 60_000 } } },
+    });
+    const s1 = { sessionId: 's1' };
+    expect(await h.router.call({ name: 'w.get', input: { a: 1 } }, s1)).toMatchObject({
+      isError: false,
+    });
+    expect(await h.router.call({ name: 'w.put', input: { a: 2 } }, s1)).toMatchObject({
+      isError: false,
+    });
+    const r = await h.router.call({ name: 'w.get', input: { a: 3 } }, s1);
+    expect(r).toMatchObject({ isError: true, code: 'RATE_LIMITED' });
+    if (r.isError) {
+      expect(r.hint).toMatch(/retry-after: (59|60)\b/);
+      expect(r.details?.retryAfterMs).toBeGreaterThan(59_000);
+    }
+    expect(
+      await h.router.call({ name: 'w.get', input: { a: 4 } }, { sessionId: 's2' }),
+    ).toMatchObject({ isError: false });
+    expect(h.invoked).toHaveLength(3);
+  });
+
+  it('perTool: each tool has its own window and frees up after it', async () => {
+    const h = await harness({
+      skills: skills(),
+      tools,
+      config: { limits: { perTool: { calls: 1, windowMs: 100 } } },
+    });
+    expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({ isError: false });
+    expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    expect(await h.router.call({ name: 'w.put', input: {} })).toMatchObject({ isError: false });
+    await sleep(120);
+    expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({ isError: false });
+  });
+
+  it('the same tool with the same input 5 times in a session is LOOP_DETECTED (key order does not matter)', async () => {
+    const h = await harness({ skills: skills(), tools });
+    const ctx = { sessionId: 'loop' };
+    const results = [];
+    for (let i = 0; i < 5; i++) {
+      const input = i % 2 ? { city: 'Paris', days: 3 } : { days: 3, city: 'Paris' };
+      results.push(await h.router.call({ name: 'w.get', input }, ctx));
+    }
+    expect(results.map((r) => (r.isError ? r.code : 'ok'))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'LOOP_DETECTED',
+    ]);
+    // Other inputs, tools and sessions go on.
+    expect(
+      await h.router.call({ name: 'w.get', input: { city: 'Rome', days: 3 } }, ctx),
+    ).toMatchObject({ isError: false });
+    expect(
+      await h.router.call({ name: 'w.put', input: { city: 'Paris', days: 3 } }, ctx),
+    ).toMatchObject({ isError: false });
+    expect(
+      await h.router.call(
+        { name: 'w.get', input: { city: 'Paris', days: 3 } },
+        { sessionId: 'other' },
+      ),
+    ).toMatchObject({
+      isError: false,
+    });
+    const lines = await h.auditLines();
+    expect(lines.find((l) => l.outcome === 'LOOP_DETECTED')).toMatchObject({
+      decision: 'denied',
+      rule: 'config.limits.loop',
+    });
+  });
+
+  it('limits.loop is configurable; calls without a session are not loop-checked', async () => {
+    const h = await harness({
+      skills: skills(),
+      tools,
+      config: { limits: { loop: { maxRepeats: 2, windowMs: 1000 } } },
+    });
+    expect(await h.router.call({ name: 'w.get', input: {} }, { sessionId: 's' })).toMatchObject({
+      isError: false,
+    });
+    expect(await h.router.call({ name: 'w.get', input: {} }, { sessionId: 's' })).toMatchObject({
+      code: 'LOOP_DETECTED',
+    });
+    for (let i = 0; i < 5; i++)
+      expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({ isError: false });
+  });
+});
+
+describe('SlidingWindow memory', () => {
+  it('forgets the oldest keys when flooded with distinct keys, in amortised constant time', () => {
+    const w = new SlidingWindow(5, 60_000);
+    const t0 = performance.now();
+    for (let i = 0; i < 200_000; i++) w.take(`k${i}`, 1000);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(w.size).toBeLessThanOrEqual(50_000);
+    // The newest keys are still counted.
+    for (let i = 0; i < 4; i++) w.take('k199999', 1000);
+    expect(w.take('k199999', 1000)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { skillRecord } from '../testing/records.js';
+import { harness } from './router.fixtures.js';
+
+const mailSchema = {
+  type: 'object',
+  properties: {
+    to: { type: 'string', format: 'email' },
+    subject: { type: 'string' },
+    cc: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['to', 'subject'],
+  additionalProperties: false,
+};
+
+const skills = () => [
+  skillRecord({
+    name: 'mail',
+    tools: [
+      { name: 'mail.send', inputSchema: mailSchema },
+      {
+        name: 'mail.count',
+        outputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+      },
+      {
+        name: 'mail.modern',
+        inputSchema: {
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
+          type: 'object',
+          properties: { ids: { type: 'array', prefixItems: [{ type: 'integer' }] } },
+        },
+      },
+      {
+        name: 'mail.broken',
+        inputSchema: { type: 'object', properties: { a: { type: 'strin' } } },
+      },
+    ],
+  }),
+];
+
+describe('input validation', () => {
+  it('returns INVALID_INPUT naming each failing JSON path, without running the tool', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.send': () => 'sent' } });
+    const r = await h.router.call({ name: 'mail.send', input: { to: 42, cc: ['a', 3] } });
+    expect(r).toMatchObject({ isError: true, code: 'INVALID_INPUT' });
+    if (!r.isError) return;
+    expect(r.message).toContain('/to: must be string');
+    expect(r.message).toContain('/cc/1: must be string');
+    expect(r.message).toContain("(root): must have required property 'subject'");
+    const paths = (r.details!.errors as { path: string }[]).map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/to', '/cc/1', '']));
+    expect(h.invoked).toHaveLength(0);
+  });
+
+  it('checks formats (ajv-formats)', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.send': () => 'sent' } });
+    const bad = await h.router.call({
+      name: 'mail.send',
+      input: { to: 'not an address', subject: 's' },
+    });
+    expect(bad).toMatchObject({ isError: true, code: 'INVALID_INPUT' });
+    if (bad.isError) expect(bad.message).toContain('/to: must match format "email"');
+    const good = await h.router.call({
+      name: 'mail.send',
+      input: { to: 'ada@example.com', subject: 's' },
+    });
+    expect(good).toMatchObject({ isError: false, text: 'sent' });
+  });
+
+  it.each([
+    ['undefined', undefined, 'got undefined'],
+    ['null', null, 'got null'],
+    ['a string', '{"to":"x"}', 'got string'],
+    ['an array', [1], 'got an array'],
+  ])('input that is %s is INVALID_INPUT: not a JSON object', async (_t, input, got) => {
+    const h = await harness({ skills: skills() });
+    const r = await h.router.call({ name: 'mail.send', input });
+    expect(r).toMatchObject({ isError: true, code: 'INVALID_INPUT' });
+    if (r.isError) {
+      expect(r.message).toContain('were not a JSON object');
+      expect(r.message).toContain(got);
+    }
+  });
+
+  it('understands 2020-12 schemas', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.modern': () => 'ok' } });
+    const r = await h.router.call({ name: 'mail.modern', input: { ids: ['x'] } });
+    expect(r).toMatchObject({ isError: true, code: 'INVALID_INPUT' });
+    if (r.isError) expect(r.message).toContain('/ids/0: must be integer');
+  });
+
+  it('a tool whose schema cannot compile is MANIFEST_INVALID, not a crash', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.broken': () => 'ok' } });
+    const r = await h.router.call({ name: 'mail.broken', input: {} });
+    expect(r).toMatchObject({ isError: true, code: 'MANIFEST_INVALID' });
+    if (r.isError) expect(r.message).toContain('inputSchema');
+  });
+
+  it('compiles each validator once per snapshot', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.send': () => 'sent' } });
+    const snap = h.deps.snapshot();
+    await h.router.call({ name: 'mail.send', input: { to: 'a@b.co', subject: 's' } });
+    const validators = snap.memo('router:validators', () => {
+      throw new Error('should be cached');
+    }) as { input(t: unknown): unknown };
+    const tool = snap.tools.get('mail.send')!;
+    expect(validators.input(tool)).toBe(validators.input(tool));
+  });
+});
+
+describe('output validation', () => {
+  it('a JSON result that breaks outputSchema is INVALID_OUTPUT', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.count': () => ({ n: 'three' }) } });
+    const r = await h.router.call({ name: 'mail.count', input: {} });
+    expect(r).toMatchObject({ isError: true, code: 'INVALID_OUTPUT' });
+    if (r.isError) expect(r.message).toContain('/n: must be integer');
+  });
+
+  it('a matching JSON result passes with structured content', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.count': () => ({ n: 3 }) } });
+    expect(await h.router.call({ name: 'mail.count', input: {} })).toMatchObject({
+      isError: false,
+      text: '{"n":3}',
+      structured: { n: 3 },
+    });
+  });
+});

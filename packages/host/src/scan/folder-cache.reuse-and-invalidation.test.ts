@@ -1,0 +1,105 @@
+import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readSkillFolder } from '@openclaw/skill-sdk';
+import { createSkillHost } from '../host.js';
+import { tempDir, writeDocsSkill } from '../testing/skill-folders.js';
+import { openFolderCache } from './folder-cache.js';
+
+let root: string;
+let skills: string;
+let cacheFile: string;
+beforeEach(async () => {
+  root = await tempDir('oc-cache-');
+  skills = join(root, 'ws', 'skills');
+  cacheFile = join(root, 'home', 'cache', 'scan.json');
+  await writeDocsSkill(skills, 'alpha', { description: 'First version.' });
+  await writeDocsSkill(skills, 'beta');
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const scan = async (dirs: string[]) => {
+  const cache = openFolderCache(cacheFile, 'reader-1');
+  const folders = await Promise.all(dirs.map((d) => cache.read(d)));
+  await cache.save();
+  return { cache, folders };
+};
+
+describe('the scan cache', () => {
+  it('answers unchanged folders from the cache with what readSkillFolder said', async () => {
+    const dirs = [join(skills, 'alpha'), join(skills, 'beta')];
+    const first = await scan(dirs);
+    expect([first.cache.hits, first.cache.misses]).toEqual([0, 2]);
+    const second = await scan(dirs);
+    expect([second.cache.hits, second.cache.misses]).toEqual([2, 0]);
+    expect(second.folders).toEqual(await Promise.all(dirs.map((d) => readSkillFolder(d))));
+  });
+
+  it('re-reads a folder whose SKILL.md changed, even within the same second and size', async () => {
+    const alpha = join(skills, 'alpha');
+    await scan([alpha]);
+    const file = join(alpha, 'SKILL.md');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('First version.', 'Other version.'));
+    const t = new Date(Date.now() + 5_000);
+    await utimes(file, t, t);
+    const again = await scan([alpha]);
+    expect(again.cache.misses).toBe(1);
+    expect(again.folders[0]!.doc?.description).toBe('Other version.');
+  });
+
+  it('re-reads when a manifest.json appears in a docs folder', async () => {
+    const beta = join(skills, 'beta');
+    await scan([beta]);
+    await writeFile(
+      join(beta, 'manifest.json'),
+      JSON.stringify({ manifestVersion: 1, name: 'beta', tools: [] }),
+    );
+    const again = await scan([beta]);
+    expect(again.cache.misses).toBe(1);
+    expect(again.folders[0]!.kind).toBe('code');
+  });
+
+  it('ignores a corrupt cache file or one written by another reader version', async () => {
+    const alpha = join(skills, 'alpha');
+    await scan([alpha]);
+    const other = openFolderCache(cacheFile, 'reader-2');
+    await other.read(alpha);
+    expect(other.misses).toBe(1);
+    await writeFile(cacheFile, '{ not json');
+    const again = await scan([alpha]);
+    expect(again.cache.misses).toBe(1);
+    expect(JSON.parse(await readFile(cacheFile, 'utf8')).entries).toHaveProperty([alpha]);
+  });
+
+  it('does not cache a folder whose frontmatter holds a date, so it never comes back different', async () => {
+    const dated = await writeDocsSkill(skills, 'dated', { frontmatter: 'released: 2026-01-02' });
+    const first = await scan([dated]);
+    expect(first.folders[0]!.doc?.frontmatter.released).toBeInstanceOf(Date);
+    const second = await scan([dated]);
+    expect(second.cache.hits).toBe(0);
+    expect(second.folders[0]!.doc?.frontmatter.released).toBeInstanceOf(Date);
+  });
+
+  it('lets a new host process see an edited skill while reusing the rest', async () => {
+    const opts = {
+      workspace: join(root, 'ws'),
+      home: join(root, 'home'),
+      userHome: join(root, 'user'),
+      env: {},
+    };
+    const h1 = await createSkillHost(opts);
+    await h1.close();
+    const file = join(skills, 'alpha', 'SKILL.md');
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('First version.', 'Edited while the host was down.'),
+    );
+    const t = new Date(Date.now() + 5_000);
+    await utimes(file, t, t);
+    const h2 = await createSkillHost(opts);
+    expect(h2.snapshot().byName.get('alpha')?.description).toBe('Edited while the host was down.');
+    expect(h2.snapshot().byName.get('beta')?.status).toBe('ready');
+    await h2.close();
+  });
+});
