@@ -26,6 +26,9 @@ export async function microAsync(
   return run(
     async () => {
       for (let k = 0; k < batch; k++) await fn(n++);
+      // One turn of the event loop per batch, as an agent gives I/O between tool calls:
+      // without it, deferred work (the audit's file writes) piles up in memory unmeasured.
+      await new Promise(setImmediate);
     },
     batch,
     opts,

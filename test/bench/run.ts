@@ -39,32 +39,49 @@ try {
   const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
   if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
   figures['dispatch.inline'] = await microAsync((i) =>
-    host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 2}` }),
+    host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
   );
   await host.close();
+  const quiet = await createSkillHost({
+    workspace: echoWs,
+    home: join(tmp, 'echo-home-2'),
+    userHome: join(tmp, 'echo-user'),
+    env: {},
+    config: { audit: { enabled: false } },
+  });
+  await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
+  figures['dispatch.inline.no-audit'] = await microAsync((i) =>
+    quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
+  );
+  await quiet.close();
 
-  // Scans in fresh processes.
+  // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
+  // every CLI command) and, as `.nocache`, reading and parsing every folder.
   for (const n of [100, 1000]) {
     step(`scan.${n}`);
     const ws = join(tmp, `scan-${n}`);
     await generateSkills(join(ws, 'skills'), n);
-    const samples: number[] = [];
-    const imports: number[] = [];
     const runs = quick ? 3 : n === 100 ? 25 : 15;
-    for (let r = 0; r < runs; r++) {
-      const { stdout } = await exec(process.execPath, [
-        join(here, 'scan-child.mjs'),
-        ws,
-        join(tmp, `home-${n}`),
-        join(tmp, 'user'),
-      ]);
-      const out = JSON.parse(stdout) as { scanMs: number; importMs: number; skills: number };
-      if (out.skills < n) throw new Error(`scan.${n} found ${out.skills} skills`);
-      if (r > 0) samples.push(out.scanMs); // the first run warms the OS file cache
-      imports.push(out.importMs);
+    for (const mode of ['cache', 'nocache'] as const) {
+      const samples: number[] = [];
+      const imports: number[] = [];
+      for (let r = 0; r < runs; r++) {
+        const { stdout } = await exec(process.execPath, [
+          join(here, 'scan-child.mjs'),
+          ws,
+          join(tmp, `home-${n}`),
+          join(tmp, 'user'),
+          mode,
+        ]);
+        const out = JSON.parse(stdout) as { scanMs: number; importMs: number; skills: number };
+        if (out.skills < n) throw new Error(`scan.${n} found ${out.skills} skills`);
+        // The first run warms the OS file cache (and writes the scan cache).
+        if (r > 0) samples.push(out.scanMs);
+        imports.push(out.importMs);
+      }
+      figures[`scan.${n}${mode === 'cache' ? '' : '.nocache'}`] = summarize(samples, 'ms');
+      if (n === 1000 && mode === 'cache') figures['host.import'] = summarize(imports, 'ms');
     }
-    figures[`scan.${n}`] = summarize(samples, 'ms');
-    if (n === 1000) figures['host.import'] = summarize(imports, 'ms');
   }
 
   // Prompt block and tool definitions over large catalogs, in this process.

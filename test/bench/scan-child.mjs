@@ -1,6 +1,6 @@
 // One fresh process: import the host, scan a workspace into a catalog and render its prompt
 // block, then print the timings as JSON. Run by run.ts, once per sample.
-const [workspace, home, userHome] = process.argv.slice(2);
+const [workspace, home, userHome, cache = 'cache'] = process.argv.slice(2);
 const t0 = performance.now();
 const { createSkillHost } = await import('@openclaw/skill-host');
 const t1 = performance.now();
@@ -9,6 +9,7 @@ const host = await createSkillHost({
   home,
   userHome,
   env: { PATH: process.env.PATH ?? '' },
+  scanCache: cache === 'cache',
 });
 const prompt = host.prompt();
 const t2 = performance.now();

@@ -1,7 +1,8 @@
 // createSkillHost: the library surface (DESIGN.md section 8). It wires the parts together:
 // config + sources -> scan -> catalog snapshot -> prompt / tool definitions (prompt/,
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
-import { pino, type Logger as PinoLogger } from 'pino';
+import type { Logger as PinoLogger } from 'pino';
+import { lazyLogger, loadPino } from './lazy.js';
 import { SkillError } from '@openclaw/skill-sdk';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
@@ -88,11 +89,15 @@ export interface SkillHost {
 }
 
 function defaultLogger(env: NodeJS.ProcessEnv): PinoLogger {
-  // stderr: stdout belongs to the embedding program (and to MCP over stdio).
-  return pino(
-    { name: 'skill-host', level: env.OPENCLAW_SKILLS_LOG_LEVEL ?? 'warn' },
-    pino.destination({ dest: 2, sync: true }),
-  );
+  // stderr: stdout belongs to the embedding program (and to MCP over stdio). Created on the
+  // first log line: most runs never log.
+  return lazyLogger(() => {
+    const { pino } = loadPino();
+    return pino(
+      { name: 'skill-host', level: env.OPENCLAW_SKILLS_LOG_LEVEL ?? 'warn' },
+      pino.destination({ dest: 2, sync: true }),
+    );
+  });
 }
 
 export async function createSkillHost(options: SkillHostOptions = {}): Promise<SkillHost> {

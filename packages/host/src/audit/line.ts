@@ -12,6 +12,8 @@ export interface AuditEntry {
   /** Epoch milliseconds at the start of the call. */
   time: number;
   callId: string;
+  /** The router made the id (no provider id was given), so it holds nothing to redact. */
+  callIdGenerated?: boolean | undefined;
   tool: string;
   skill?: string | undefined;
   version?: string | undefined;
@@ -62,7 +64,10 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   const json = e.inputJson ?? canonicalJson(e.input);
   const r = e.redactor;
   const tool = e.tool.length > 200 ? `${e.tool.slice(0, 200)}...` : e.tool;
-  let line = `{"time":"${isoTime(e.time)}","callId":${str(r.text(e.callId))},"tool":${str(r.text(tool))}`;
+  // Catalog names (a found tool, its skill and version) and ids the router made itself cannot
+  // hold a secret; only what a caller or model wrote goes through the redactor.
+  const callId = e.callIdGenerated ? e.callId : r.text(e.callId);
+  let line = `{"time":"${isoTime(e.time)}","callId":${str(callId)},"tool":${str(e.skill === undefined ? r.text(tool) : tool)}`;
   if (e.skill !== undefined) line += `,"skill":${str(e.skill)}`;
   if (e.version !== undefined) line += `,"version":${str(e.version)}`;
   if (e.agentId !== undefined) line += `,"agentId":${str(r.text(e.agentId))}`;

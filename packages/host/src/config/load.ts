@@ -2,7 +2,8 @@
 // host config schema and merges the library's `config` option over it. Unknown keys are
 // errors: a typo in a policy key must not silently widen what tools may do.
 import { readFile } from 'node:fs/promises';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { loadAjv } from '../lazy.js';
 import { SkillError } from '@openclaw/skill-sdk';
 import { hostConfigSchema, type HostConfig, type SkillSettings } from './schema.js';
 
@@ -10,7 +11,7 @@ let validator: ValidateFunction | undefined;
 
 function compiled(): ValidateFunction {
   // Compiled on first use: most hosts start without a config file and never pay for it.
-  validator ??= new Ajv({ allErrors: true, verbose: true, strict: false }).compile(
+  validator ??= new (loadAjv().Ajv)({ allErrors: true, verbose: true, strict: false }).compile(
     hostConfigSchema,
   );
   return validator;

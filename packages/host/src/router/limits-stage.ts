@@ -54,7 +54,7 @@ export class CallLimits {
     if (session === undefined) return undefined;
     const json = canonicalJson(input);
     entry.inputJson = json; // the audit hashes the same text
-    if (!limits.loop.repeats(`${session}\u0000${tool}\u0000${json}`, now)) return undefined;
+    if (!limits.loop.repeats(session, `${tool}\u0000${json}`, now)) return undefined;
     const maxRepeats = limits.config.loop?.maxRepeats ?? DEFAULT_LOOP.maxRepeats;
     const windowMs = limits.config.loop?.windowMs ?? DEFAULT_LOOP.windowMs;
     entry.rule = 'config.limits.loop';

@@ -55,18 +55,66 @@ export const MAX_KEYS = 50_000;
 /**
  * The same tool with the same input `maxRepeats` times within the window (in one session) is
  * a loop: the call that would make the count reach maxRepeats is refused.
+ *
+ * Only each session's last RECENT calls are remembered, in a fixed ring: agent loops repeat
+ * within a few turns, and a bounded ring keeps memory and garbage flat however many distinct
+ * calls a long session makes (a map of every distinct call in the window did not).
  */
 export class LoopDetector {
-  readonly #window: SlidingWindow;
+  readonly #maxRepeats: number;
+  readonly #windowMs: number;
+  readonly #sessions = new Map<string, Ring>();
 
   constructor(maxRepeats: number, windowMs: number) {
-    this.#window = new SlidingWindow(Math.max(1, maxRepeats - 1), windowMs);
+    this.#maxRepeats = Math.max(2, maxRepeats);
+    this.#windowMs = windowMs;
   }
 
-  /** True when this call repeats a loop; otherwise the call is counted. */
-  repeats(key: string, now: number): boolean {
-    return this.#window.take(key, now) > 0;
+  /** True when this call repeats a loop (and is not counted); otherwise the call is counted. */
+  repeats(session: string, key: string, now: number): boolean {
+    let ring = this.#sessions.get(session);
+    if (!ring) {
+      if (this.#sessions.size >= MAX_SESSIONS) this.#forgetOldest();
+      ring = { keys: [], times: [], next: 0 };
+      this.#sessions.set(session, ring);
+    }
+    const from = now - this.#windowMs;
+    const { keys, times } = ring;
+    let seen = 0;
+    for (let i = 0; i < keys.length; i++) {
+      if (times[i]! > from && keys[i] === key) seen++;
+    }
+    if (seen >= this.#maxRepeats - 1) return true;
+    if (keys.length < RECENT) {
+      keys.push(key);
+      times.push(now);
+    } else {
+      keys[ring.next] = key;
+      times[ring.next] = now;
+      ring.next = (ring.next + 1) % RECENT;
+    }
+    return false;
+  }
+
+  /** Forgets the older half at once (Map order is insertion order): O(1) amortised. */
+  #forgetOldest(): void {
+    let drop = this.#sessions.size - MAX_SESSIONS / 2;
+    for (const k of this.#sessions.keys()) {
+      if (drop-- <= 0) break;
+      this.#sessions.delete(k);
+    }
   }
 }
+
+interface Ring {
+  keys: string[];
+  times: number[];
+  next: number;
+}
+
+/** Calls remembered per session by the loop detector. */
+export const RECENT = 32;
+/** Sessions remembered by the loop detector before the oldest is forgotten. */
+export const MAX_SESSIONS = 10_000;
 
 export const DEFAULT_LOOP = { maxRepeats: 5, windowMs: 60_000 } as const;

@@ -22,9 +22,10 @@ describe('SlidingWindow', () => {
 describe('LoopDetector', () => {
   it('refuses the call that makes maxRepeats identical calls', () => {
     const d = new LoopDetector(3, 1000);
-    expect([d.repeats('a', 0), d.repeats('a', 1), d.repeats('a', 2)]).toEqual([false, false, true]);
-    expect(d.repeats('b', 3)).toBe(false);
-    expect(d.repeats('a', 1001)).toBe(false);
+    expect([d.repeats('s', 'a', 0), d.repeats('s', 'a', 1), d.repeats('s', 'a', 2)]).toEqual([false, false, true]);
+    expect(d.repeats('s', 'b', 3)).toBe(false);
+    expect(d.repeats('other-session', 'a', 3)).toBe(false);
+    expect(d.repeats('s', 'a', 1001)).toBe(false);
   });
 });
 
@@ -133,5 +134,16 @@ describe('SlidingWindow memory', () => {
     // The newest keys are still counted.
     for (let i = 0; i < 4; i++) w.take('k199999', 1000);
     expect(w.take('k199999', 1000)).toBeGreaterThan(0);
+  });
+});
+
+describe('LoopDetector memory', () => {
+  it('remembers only the last calls of each session, so distinct calls never pile up', () => {
+    const d = new LoopDetector(2, 60_000);
+    expect(d.repeats('s', 'first', 0)).toBe(false);
+    for (let i = 0; i < 100_000; i++) d.repeats('s', `distinct ${i}`, 1);
+    // 'first' left the ring long ago: repeating it once more is not a loop.
+    expect(d.repeats('s', 'first', 2)).toBe(false);
+    expect(d.repeats('s', 'first', 3)).toBe(true);
   });
 });

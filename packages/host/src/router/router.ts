@@ -88,10 +88,9 @@ class ToolRouter implements Router {
     let result: CallResult;
     try {
       ctx ??= EMPTY_CTX;
-      const id =
-        typeof call?.id === 'string' && call.id !== ''
-          ? call.id
-          : this.#idPrefix + (++this.#idCounter).toString(36);
+      const given = typeof call?.id === 'string' && call.id !== '';
+      const id = given ? call.id! : this.#idPrefix + (++this.#idCounter).toString(36);
+      if (!given) entry.callIdGenerated = true;
       const name = typeof call?.name === 'string' ? call.name : '';
       entry.callId = id;
       entry.tool = name;

@@ -1,14 +1,12 @@
 // Stages 3 and 7: JSON Schema validation of inputs and outputs with ajv. Validators are
 // compiled lazily, once per tool per snapshot (snapshot.memo), so a catalog of 1,000 tools
 // pays only for the tools that are called.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { loadAddFormats, loadAjv, loadAjv2020 } from '../lazy.js';
 import type { CatalogSnapshot, ToolRecord } from '../catalog/types.js';
 import type { Refusal } from './failure.js';
 
-// ajv-formats is CommonJS with a `default` property on its export.
-const addFormats = addFormatsModule.default;
 
 type Compiled = ValidateFunction | { error: string };
 
@@ -29,10 +27,10 @@ export function createValidators(): Validators {
   const ajvFor = (schema: Record<string, unknown>): Ajv | Ajv2020 => {
     const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
     if (dialect.includes('2020-12') || dialect.includes('2019-09')) {
-      if (!draft2020) addFormats((draft2020 = new Ajv2020(OPTIONS)));
+      if (!draft2020) loadAddFormats()((draft2020 = new (loadAjv2020().Ajv2020)(OPTIONS)));
       return draft2020;
     }
-    if (!draft7) addFormats((draft7 = new Ajv(OPTIONS)));
+    if (!draft7) loadAddFormats()((draft7 = new (loadAjv().Ajv)(OPTIONS)));
     return draft7;
   };
   const compile = (schema: Record<string, unknown>): Compiled => {

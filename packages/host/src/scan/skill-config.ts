@@ -3,8 +3,8 @@
 // millisecond, too slow for a scan of 1,000 skills, so the common case (no user settings,
 // a flat object schema with defaults) is answered without ajv; everything else is compiled
 // once per distinct schema for the life of the process.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { loadAddFormats, loadAjv } from '../lazy.js';
 import type { Problem } from '@openclaw/skill-sdk';
 
 export interface SkillConfigResult {
@@ -35,8 +35,8 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction | Error
   let v = validators.get(key);
   if (!v) {
     if (!ajv) {
-      ajv = new Ajv({ useDefaults: true, allErrors: true, strict: false });
-      addFormats.default(ajv);
+      ajv = new (loadAjv().Ajv)({ useDefaults: true, allErrors: true, strict: false });
+      loadAddFormats()(ajv);
     }
     try {
       v = ajv.compile(schema);

@@ -3,7 +3,14 @@
 // "all frontmatter" and reports no line numbers, and users need to know which line to fix.
 // Calling the engine directly also skips matter()'s cache, which shares parsed objects
 // between calls with the same text (and its per-call Buffer copy of the input).
-import engines from 'gray-matter/lib/engines.js';
+import { createRequire } from 'node:module';
+import type engines from 'gray-matter/lib/engines.js';
+
+// Loaded on the first parse: a host whose scan is answered from its cache never needs the
+// YAML parser (~30 ms to load).
+const require = createRequire(import.meta.url);
+let yamlEngines: typeof engines | undefined;
+const loadEngines = () => (yamlEngines ??= require('gray-matter/lib/engines.js') as typeof engines);
 
 export interface Split {
   /** Frontmatter text between the delimiters (no delimiters). */
@@ -61,7 +68,7 @@ export class YamlError extends Error {
 /** Parses frontmatter YAML into a fresh object (nothing is cached or shared between calls). */
 export function parseYaml(yaml: string): unknown {
   try {
-    return engines.yaml.parse(yaml);
+    return loadEngines().yaml.parse(yaml);
   } catch (e) {
     const err = e as { reason?: string; message?: string; mark?: { line?: number } };
     throw new YamlError(

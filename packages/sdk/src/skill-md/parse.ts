@@ -1,5 +1,8 @@
 import { basename, dirname } from 'node:path';
-import JSON5 from 'json5';
+import { createRequire } from 'node:module';
+import type JSON5Type from 'json5';
+
+const require = createRequire(import.meta.url);
 import type { Problem } from '../errors.js';
 import {
   YamlError,
@@ -235,7 +238,7 @@ function readMetadata(
   let metadata: unknown = raw;
   if (typeof raw === 'string') {
     try {
-      metadata = JSON5.parse(raw);
+      metadata = (require('json5') as typeof JSON5Type).parse(raw);
     } catch (e) {
       warn(`"metadata" is a string but not JSON5: ${(e as Error).message}`);
       return {};
