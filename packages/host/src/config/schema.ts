@@ -4,6 +4,15 @@ import type { FromSchema } from 'json-schema-to-ts';
 
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
 
+const rateWindow = {
+  type: 'object',
+  properties: {
+    calls: { type: 'integer', minimum: 1 },
+    windowMs: { type: 'integer', minimum: 1 },
+  },
+  additionalProperties: false,
+} as const;
+
 const policyLayer = {
   type: 'object',
   properties: {
@@ -60,21 +69,10 @@ export const hostConfigSchema = {
     limits: {
       type: 'object',
       properties: {
-        perSession: {
-          type: 'object',
-          properties: {
-            calls: { type: 'integer', minimum: 1 },
-            windowMs: { type: 'integer', minimum: 1 },
-          },
-          additionalProperties: false,
-        },
+        perSession: { ...rateWindow, description: 'Calls per session within the window.' },
         perTool: {
-          type: 'object',
-          properties: {
-            calls: { type: 'integer', minimum: 1 },
-            windowMs: { type: 'integer', minimum: 1 },
-          },
-          additionalProperties: false,
+          ...rateWindow,
+          description: 'Calls per tool, across sessions, within the window.',
         },
         loop: {
           type: 'object',

@@ -144,7 +144,7 @@ describe('toolDefinitions', () => {
     );
   });
 
-  it('a cached call for 1,000 tools takes under 1 ms', () => {
+  it('computes definitions for 1,000 tools once per snapshot and format', () => {
     const big = snapshotOf(
       Array.from({ length: 100 }, (_, i) =>
         skillRecord({
@@ -157,10 +157,12 @@ describe('toolDefinitions', () => {
       ),
     );
     for (const format of ['anthropic', 'openai', 'openai-responses', 'gemini', 'mcp'] as const) {
-      expect(toolDefinitions(big, format)).toHaveLength(1000);
-      const t0 = performance.now();
-      for (let i = 0; i < 100; i++) toolDefinitions(big, format);
-      expect((performance.now() - t0) / 100).toBeLessThan(1);
+      const first = toolDefinitions(big, format);
+      expect(first).toHaveLength(1000);
+      // Computed once per snapshot: later calls hand back the same frozen array (the
+      // speed of that is a `pnpm bench` figure, not a unit test's).
+      expect(toolDefinitions(big, format)).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
     }
   });
 });

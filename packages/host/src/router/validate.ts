@@ -7,7 +7,6 @@ import { loadAddFormats, loadAjv, loadAjv2020 } from '../lazy.js';
 import type { CatalogSnapshot, ToolRecord } from '../catalog/types.js';
 import type { Refusal } from './failure.js';
 
-
 type Compiled = ValidateFunction | { error: string };
 
 export interface Validators {
