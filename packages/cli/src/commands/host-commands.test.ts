@@ -21,23 +21,45 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'oc-cli-host-'));
   ws = join(root, 'ws');
   home = join(root, 'home');
-  await skill('notes', { 'SKILL.md': '---\nname: notes\ndescription: Take notes & file them.\n---\n\nWrite notes.\n' });
+  await skill('notes', {
+    'SKILL.md': '---\nname: notes\ndescription: Take notes & file them.\n---\n\nWrite notes.\n',
+  });
   await skill('needs-op', {
-    'SKILL.md': '---\nname: needs-op\ndescription: Uses 1Password.\nmetadata: { "openclaw": { "requires": { "bins": ["op-not-installed"] } } }\n---\n',
+    'SKILL.md':
+      '---\nname: needs-op\ndescription: Uses 1Password.\nmetadata: { "openclaw": { "requires": { "bins": ["op-not-installed"] } } }\n---\n',
   });
   await skill('echo', {
     'SKILL.md': '---\nname: echo\ndescription: Echo text back.\n---\n',
-    'package.json': JSON.stringify({ name: 'echo', version: '1.2.3', type: 'module', exports: './index.js' }),
+    'package.json': JSON.stringify({
+      name: 'echo',
+      version: '1.2.3',
+      type: 'module',
+      exports: './index.js',
+    }),
     'manifest.json': JSON.stringify({
       manifestVersion: 1,
       name: 'echo',
       version: '1.2.3',
       tools: [
-        { name: 'echo.say', description: 'Say it back.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
-        { name: 'echo.wipe', description: 'Wipe everything.', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
+        {
+          name: 'echo.say',
+          description: 'Say it back.',
+          inputSchema: {
+            type: 'object',
+            properties: { text: { type: 'string' } },
+            required: ['text'],
+          },
+        },
+        {
+          name: 'echo.wipe',
+          description: 'Wipe everything.',
+          inputSchema: { type: 'object' },
+          annotations: { destructiveHint: true },
+        },
       ],
     }),
-    'index.js': "export default { createTools() { return { 'echo.say': ({ text }) => text, 'echo.wipe': () => ({ wiped: true }) }; } };\n",
+    'index.js':
+      "export default { createTools() { return { 'echo.say': ({ text }) => text, 'echo.wipe': () => ({ wiped: true }) }; } };\n",
   });
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -58,7 +80,12 @@ describe('openclaw-skill list', () => {
       ['needs-op', 'ineligible'],
       ['notes', 'ready'],
     ]);
-    expect(list[0]).toMatchObject({ version: '1.2.3', source: 'workspace', tools: ['echo.say', 'echo.wipe'], problems: [] });
+    expect(list[0]).toMatchObject({
+      version: '1.2.3',
+      source: 'workspace',
+      tools: ['echo.say', 'echo.wipe'],
+      problems: [],
+    });
     const problems = list[1]!.problems as Array<{ code: string; message: string; file: string }>;
     expect(problems[0]!.message).toContain('op-not-installed');
   });
@@ -87,7 +114,15 @@ describe('openclaw-skill prompt', () => {
   });
 
   it('prints the agentskills format and, over a budget, says what it left out', async () => {
-    const { out, err } = await cli('prompt', '--format', 'agentskills', '--max-chars', '300', '--query', 'notes');
+    const { out, err } = await cli(
+      'prompt',
+      '--format',
+      'agentskills',
+      '--max-chars',
+      '300',
+      '--query',
+      'notes',
+    );
     expect(out.startsWith('<available_skills>\n<skill>\n<name>\nnotes\n</name>')).toBe(true);
     expect(err).toMatch(/echo/);
   });
@@ -104,7 +139,9 @@ describe('openclaw-skill tools', () => {
     const { code, out } = await cli('tools', '--format', 'anthropic');
     expect(code).toBe(0);
     const defs = JSON.parse(out) as Array<{ name: string; input_schema: unknown }>;
-    expect(defs.map((d) => d.name)).toEqual(expect.arrayContaining(['echo_say', 'echo_wipe', 'skills_search', 'skills_read']));
+    expect(defs.map((d) => d.name)).toEqual(
+      expect.arrayContaining(['echo_say', 'echo_wipe', 'skills_search', 'skills_read']),
+    );
     for (const d of defs) expect(d.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });
 });
