@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Workspace packages resolve to their TypeScript sources through the "source" export
+// Workspace packages resolve to their TypeScript sources through the "@openclaw/source" export
 // condition, so tests never run against a stale dist/.
-const resolve = { conditions: ['source', 'import', 'default'] };
+const resolve = { conditions: ['@openclaw/source', 'import', 'default'] };
 
 const project = (name: string, include: string[], testTimeout = 20_000) => ({
   resolve,

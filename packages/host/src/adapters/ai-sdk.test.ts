@@ -11,7 +11,7 @@ const forecastSchema = {
   properties: { city: { type: 'string' } },
   required: ['city'],
   additionalProperties: false,
-};
+} as const;
 const snap = snapshotOf([
   skillRecord({
     name: 'weather',

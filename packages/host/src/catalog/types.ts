@@ -8,6 +8,9 @@ import type {
   ToolAnnotations,
 } from '@openclaw/skill-sdk';
 
+/** A tool's input or output JSON Schema; the manifest schema guarantees `type: "object"`. */
+export type ObjectSchema = { type: 'object'; [keyword: string]: unknown };
+
 export type SkillStatus = 'ready' | 'disabled' | 'ineligible' | 'invalid';
 
 /** Where a skill was found, in DESIGN.md's precedence order (first wins on equal names). */
@@ -37,8 +40,8 @@ export interface ToolRecord {
   tool: string;
   title?: string;
   description: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
+  inputSchema: ObjectSchema;
+  outputSchema?: ObjectSchema;
   annotations?: ToolAnnotations;
   auth?: { provider: string; scopes: string[] };
   approval?: 'auto' | 'required';

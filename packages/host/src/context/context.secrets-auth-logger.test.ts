@@ -1,3 +1,4 @@
+import type { Manifest } from '@openclaw/skill-sdk';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -8,12 +9,12 @@ import { tempDir } from '../testing/skill-folders.js';
 import { createSkillContext } from './create.js';
 import { knownSecretValues } from './secrets.js';
 
-const manifest = {
-  manifestVersion: 1 as const,
+const manifest: Manifest = {
+  manifestVersion: 1,
   name: 'mail',
   auth: {
-    google: { type: 'oauth2' as const, provider: 'google' },
-    key: { type: 'apiKey' as const, env: 'MAIL_API_KEY' },
+    google: { type: 'oauth2', provider: 'google' },
+    key: { type: 'apiKey', env: 'MAIL_API_KEY' },
   },
   permissions: { env: ['MAIL_REGION'] },
   tools: [

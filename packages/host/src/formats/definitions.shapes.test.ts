@@ -1,3 +1,4 @@
+import type { ObjectSchema } from '../catalog/types.js';
 import { describe, expect, it } from 'vitest';
 import { skillRecord, snapshotOf } from '../testing/records.js';
 import { toolDefinitions } from './definitions.js';
@@ -8,11 +9,11 @@ const forecastSchema = {
   properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1 } },
   required: ['city'],
   additionalProperties: false,
-};
+} as const;
 const mapSchema = {
   type: 'object',
   properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
-};
+} as const;
 
 const snap = snapshotOf([
   skillRecord({
@@ -23,14 +24,15 @@ const snap = snapshotOf([
         description: 'Forecast for a city.',
         title: 'Forecast',
         inputSchema: forecastSchema,
-        outputSchema: { type: 'object', properties: { temp: { type: 'number' } } },
+        outputSchema: { type: 'object', properties: { temp: { type: 'number' } } } as const,
         annotations: { readOnlyHint: true },
       },
       {
         name: 'weather.label',
         description: 'Label things.',
         inputSchema: mapSchema,
-        outputSchema: { type: 'array' },
+        // Manifests cannot declare this any more; records built by hand still must not break MCP.
+        outputSchema: { type: 'array' } as unknown as ObjectSchema,
       },
     ],
   }),

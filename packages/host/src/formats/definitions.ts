@@ -1,6 +1,6 @@
 // Tool definitions per provider format, computed once per snapshot: the router's tools
 // sorted by canonical name, with wire names where the provider rejects dots.
-import type { CatalogSnapshot, ToolRecord } from '../catalog/types.js';
+import type { CatalogSnapshot, ObjectSchema, ToolRecord } from '../catalog/types.js';
 import { toGeminiParameters } from './gemini-schema.js';
 import { geminiName, nameMapFor } from './names.js';
 import { toStrictSchema } from './strict-schema.js';
@@ -99,9 +99,9 @@ function definition(
 }
 
 /** Providers want an object schema and no dialect markers at the top. */
-function providerSchema(schema: JsonSchema): JsonSchema {
+function providerSchema(schema: ObjectSchema): ObjectSchema {
   const { $schema: _s, $id: _i, ...rest } = schema;
-  return rest.type === undefined ? { type: 'object', ...rest } : rest;
+  return { ...rest, type: 'object' };
 }
 
 function mcpTool(tool: ToolRecord): McpTool {
@@ -110,10 +110,7 @@ function mcpTool(tool: ToolRecord): McpTool {
     name: tool.name,
     ...(title !== undefined && { title }),
     description: tool.description,
-    inputSchema:
-      tool.inputSchema.type === undefined
-        ? { type: 'object', ...tool.inputSchema }
-        : tool.inputSchema,
+    inputSchema: tool.inputSchema,
   };
   // MCP structured content is an object, so only an object output schema is declared.
   if (isRecord(tool.outputSchema) && tool.outputSchema.type === 'object')

@@ -5,12 +5,14 @@ export const TOOL_FORMATS = ['anthropic', 'openai', 'openai-responses', 'gemini'
 export type ToolFormat = (typeof TOOL_FORMATS)[number];
 
 export type JsonSchema = Record<string, unknown>;
+export type { ObjectSchema } from '../catalog/types.js';
+import type { ObjectSchema } from '../catalog/types.js';
 
 /** Anthropic Messages `tools[]` entry. */
 export interface AnthropicTool {
   name: string;
   description: string;
-  input_schema: JsonSchema;
+  input_schema: ObjectSchema;
 }
 
 /** OpenAI Chat Completions `tools[]` entry. */
@@ -41,8 +43,8 @@ export interface McpTool {
   name: string;
   title?: string;
   description: string;
-  inputSchema: JsonSchema;
-  outputSchema?: JsonSchema;
+  inputSchema: ObjectSchema;
+  outputSchema?: ObjectSchema;
   annotations?: Record<string, unknown>;
 }
 

@@ -11,7 +11,7 @@ const mailSchema = {
   },
   required: ['to', 'subject'],
   additionalProperties: false,
-};
+} as const;
 
 const skills = () => [
   skillRecord({
@@ -20,7 +20,11 @@ const skills = () => [
       { name: 'mail.send', inputSchema: mailSchema },
       {
         name: 'mail.count',
-        outputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+        outputSchema: {
+          type: 'object',
+          properties: { n: { type: 'integer' } },
+          required: ['n'],
+        } as const,
       },
       {
         name: 'mail.modern',

@@ -31,10 +31,8 @@ export function toolRecords(skill: string, manifest: Manifest): ToolRecord[] {
       tool: dot < 0 ? t.name : t.name.slice(dot + 1),
       ...(t.title !== undefined && { title: t.title }),
       description: t.description,
-      inputSchema: t.inputSchema as Record<string, unknown>,
-      ...(t.outputSchema !== undefined && {
-        outputSchema: t.outputSchema as Record<string, unknown>,
-      }),
+      inputSchema: t.inputSchema,
+      ...(t.outputSchema !== undefined && { outputSchema: t.outputSchema }),
       ...(t.annotations !== undefined && { annotations: t.annotations }),
       ...(t.auth !== undefined && {
         auth: { provider: t.auth.provider, scopes: [...(t.auth.scopes ?? [])] },

@@ -13,6 +13,14 @@ const jsonSchemaObject = {
   description: 'A JSON Schema (draft-07 or 2020-12) describing an object.',
 } as const;
 
+/** Tool input and output: providers (Anthropic, OpenAI, MCP) require `"type": "object"`. */
+const toolObjectSchema = {
+  type: 'object',
+  description: 'A JSON Schema (draft-07 or 2020-12) with "type": "object".',
+  properties: { type: { const: 'object' } },
+  required: ['type'],
+} as const;
+
 const oauth2Auth = {
   type: 'object',
   properties: {
@@ -50,8 +58,8 @@ const toolSchema = {
     },
     title: { type: 'string' },
     description: { type: 'string', minLength: 1, maxLength: 4096 },
-    inputSchema: jsonSchemaObject,
-    outputSchema: jsonSchemaObject,
+    inputSchema: toolObjectSchema,
+    outputSchema: toolObjectSchema,
     annotations: {
       type: 'object',
       description: 'MCP tool annotations (hints).',

@@ -96,11 +96,15 @@ const schema11 = {
           description: { type: 'string', minLength: 1, maxLength: 4096 },
           inputSchema: {
             type: 'object',
-            description: 'A JSON Schema (draft-07 or 2020-12) describing an object.',
+            description: 'A JSON Schema (draft-07 or 2020-12) with "type": "object".',
+            properties: { type: { const: 'object' } },
+            required: ['type'],
           },
           outputSchema: {
             type: 'object',
-            description: 'A JSON Schema (draft-07 or 2020-12) describing an object.',
+            description: 'A JSON Schema (draft-07 or 2020-12) with "type": "object".',
+            properties: { type: { const: 'object' } },
+            required: ['type'],
           },
           annotations: {
             type: 'object',
@@ -1707,8 +1711,50 @@ function validate10(
             }
             if (data31.inputSchema !== undefined) {
               let data35 = data31.inputSchema;
-              if (!(data35 && typeof data35 == 'object' && !Array.isArray(data35))) {
-                const err71 = {
+              if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
+                if (data35.type === undefined) {
+                  const err71 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/inputSchema',
+                    schemaPath: '#/properties/tools/items/properties/inputSchema/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'type' },
+                    message: "must have required property '" + 'type' + "'",
+                    schema: schema11.properties.tools.items.properties.inputSchema.required,
+                    parentSchema: schema11.properties.tools.items.properties.inputSchema,
+                    data: data35,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err71];
+                  } else {
+                    vErrors.push(err71);
+                  }
+                  errors++;
+                }
+                if (data35.type !== undefined) {
+                  let data36 = data35.type;
+                  if ('object' !== data36) {
+                    const err72 = {
+                      instancePath: instancePath + '/tools/' + i3 + '/inputSchema/type',
+                      schemaPath:
+                        '#/properties/tools/items/properties/inputSchema/properties/type/const',
+                      keyword: 'const',
+                      params: { allowedValue: 'object' },
+                      message: 'must be equal to constant',
+                      schema: 'object',
+                      parentSchema:
+                        schema11.properties.tools.items.properties.inputSchema.properties.type,
+                      data: data36,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err72];
+                    } else {
+                      vErrors.push(err72);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err73 = {
                   instancePath: instancePath + '/tools/' + i3 + '/inputSchema',
                   schemaPath: '#/properties/tools/items/properties/inputSchema/type',
                   keyword: 'type',
@@ -1719,17 +1765,59 @@ function validate10(
                   data: data35,
                 };
                 if (vErrors === null) {
-                  vErrors = [err71];
+                  vErrors = [err73];
                 } else {
-                  vErrors.push(err71);
+                  vErrors.push(err73);
                 }
                 errors++;
               }
             }
             if (data31.outputSchema !== undefined) {
-              let data36 = data31.outputSchema;
-              if (!(data36 && typeof data36 == 'object' && !Array.isArray(data36))) {
-                const err72 = {
+              let data37 = data31.outputSchema;
+              if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
+                if (data37.type === undefined) {
+                  const err74 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/outputSchema',
+                    schemaPath: '#/properties/tools/items/properties/outputSchema/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'type' },
+                    message: "must have required property '" + 'type' + "'",
+                    schema: schema11.properties.tools.items.properties.outputSchema.required,
+                    parentSchema: schema11.properties.tools.items.properties.outputSchema,
+                    data: data37,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err74];
+                  } else {
+                    vErrors.push(err74);
+                  }
+                  errors++;
+                }
+                if (data37.type !== undefined) {
+                  let data38 = data37.type;
+                  if ('object' !== data38) {
+                    const err75 = {
+                      instancePath: instancePath + '/tools/' + i3 + '/outputSchema/type',
+                      schemaPath:
+                        '#/properties/tools/items/properties/outputSchema/properties/type/const',
+                      keyword: 'const',
+                      params: { allowedValue: 'object' },
+                      message: 'must be equal to constant',
+                      schema: 'object',
+                      parentSchema:
+                        schema11.properties.tools.items.properties.outputSchema.properties.type,
+                      data: data38,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err75];
+                    } else {
+                      vErrors.push(err75);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err76 = {
                   instancePath: instancePath + '/tools/' + i3 + '/outputSchema',
                   schemaPath: '#/properties/tools/items/properties/outputSchema/type',
                   keyword: 'type',
@@ -1737,20 +1825,20 @@ function validate10(
                   message: 'must be object',
                   schema: schema11.properties.tools.items.properties.outputSchema.type,
                   parentSchema: schema11.properties.tools.items.properties.outputSchema,
-                  data: data36,
+                  data: data37,
                 };
                 if (vErrors === null) {
-                  vErrors = [err72];
+                  vErrors = [err76];
                 } else {
-                  vErrors.push(err72);
+                  vErrors.push(err76);
                 }
                 errors++;
               }
             }
             if (data31.annotations !== undefined) {
-              let data37 = data31.annotations;
-              if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
-                for (const key8 in data37) {
+              let data39 = data31.annotations;
+              if (data39 && typeof data39 == 'object' && !Array.isArray(data39)) {
+                for (const key8 in data39) {
                   if (!(
                     key8 === 'title' ||
                     key8 === 'readOnlyHint' ||
@@ -1758,7 +1846,7 @@ function validate10(
                     key8 === 'idempotentHint' ||
                     key8 === 'openWorldHint'
                   )) {
-                    const err73 = {
+                    const err77 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/additionalProperties',
@@ -1767,20 +1855,20 @@ function validate10(
                       message: 'must NOT have additional properties',
                       schema: false,
                       parentSchema: schema11.properties.tools.items.properties.annotations,
-                      data: data37,
+                      data: data39,
                     };
                     if (vErrors === null) {
-                      vErrors = [err73];
+                      vErrors = [err77];
                     } else {
-                      vErrors.push(err73);
+                      vErrors.push(err77);
                     }
                     errors++;
                   }
                 }
-                if (data37.title !== undefined) {
-                  let data38 = data37.title;
-                  if (typeof data38 !== 'string') {
-                    const err74 = {
+                if (data39.title !== undefined) {
+                  let data40 = data39.title;
+                  if (typeof data40 !== 'string') {
+                    const err78 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/title',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/title/type',
@@ -1792,20 +1880,20 @@ function validate10(
                           .type,
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties.title,
-                      data: data38,
+                      data: data40,
                     };
                     if (vErrors === null) {
-                      vErrors = [err74];
+                      vErrors = [err78];
                     } else {
-                      vErrors.push(err74);
+                      vErrors.push(err78);
                     }
                     errors++;
                   }
                 }
-                if (data37.readOnlyHint !== undefined) {
-                  let data39 = data37.readOnlyHint;
-                  if (typeof data39 !== 'boolean') {
-                    const err75 = {
+                if (data39.readOnlyHint !== undefined) {
+                  let data41 = data39.readOnlyHint;
+                  if (typeof data41 !== 'boolean') {
+                    const err79 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/readOnlyHint',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/readOnlyHint/type',
@@ -1818,20 +1906,20 @@ function validate10(
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties
                           .readOnlyHint,
-                      data: data39,
+                      data: data41,
                     };
                     if (vErrors === null) {
-                      vErrors = [err75];
+                      vErrors = [err79];
                     } else {
-                      vErrors.push(err75);
+                      vErrors.push(err79);
                     }
                     errors++;
                   }
                 }
-                if (data37.destructiveHint !== undefined) {
-                  let data40 = data37.destructiveHint;
-                  if (typeof data40 !== 'boolean') {
-                    const err76 = {
+                if (data39.destructiveHint !== undefined) {
+                  let data42 = data39.destructiveHint;
+                  if (typeof data42 !== 'boolean') {
+                    const err80 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/destructiveHint',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/destructiveHint/type',
@@ -1844,20 +1932,20 @@ function validate10(
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties
                           .destructiveHint,
-                      data: data40,
+                      data: data42,
                     };
                     if (vErrors === null) {
-                      vErrors = [err76];
+                      vErrors = [err80];
                     } else {
-                      vErrors.push(err76);
+                      vErrors.push(err80);
                     }
                     errors++;
                   }
                 }
-                if (data37.idempotentHint !== undefined) {
-                  let data41 = data37.idempotentHint;
-                  if (typeof data41 !== 'boolean') {
-                    const err77 = {
+                if (data39.idempotentHint !== undefined) {
+                  let data43 = data39.idempotentHint;
+                  if (typeof data43 !== 'boolean') {
+                    const err81 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/idempotentHint',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/idempotentHint/type',
@@ -1870,20 +1958,20 @@ function validate10(
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties
                           .idempotentHint,
-                      data: data41,
+                      data: data43,
                     };
                     if (vErrors === null) {
-                      vErrors = [err77];
+                      vErrors = [err81];
                     } else {
-                      vErrors.push(err77);
+                      vErrors.push(err81);
                     }
                     errors++;
                   }
                 }
-                if (data37.openWorldHint !== undefined) {
-                  let data42 = data37.openWorldHint;
-                  if (typeof data42 !== 'boolean') {
-                    const err78 = {
+                if (data39.openWorldHint !== undefined) {
+                  let data44 = data39.openWorldHint;
+                  if (typeof data44 !== 'boolean') {
+                    const err82 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/openWorldHint',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/openWorldHint/type',
@@ -1896,18 +1984,18 @@ function validate10(
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties
                           .openWorldHint,
-                      data: data42,
+                      data: data44,
                     };
                     if (vErrors === null) {
-                      vErrors = [err78];
+                      vErrors = [err82];
                     } else {
-                      vErrors.push(err78);
+                      vErrors.push(err82);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err79 = {
+                const err83 = {
                   instancePath: instancePath + '/tools/' + i3 + '/annotations',
                   schemaPath: '#/properties/tools/items/properties/annotations/type',
                   keyword: 'type',
@@ -1915,21 +2003,21 @@ function validate10(
                   message: 'must be object',
                   schema: schema11.properties.tools.items.properties.annotations.type,
                   parentSchema: schema11.properties.tools.items.properties.annotations,
-                  data: data37,
+                  data: data39,
                 };
                 if (vErrors === null) {
-                  vErrors = [err79];
+                  vErrors = [err83];
                 } else {
-                  vErrors.push(err79);
+                  vErrors.push(err83);
                 }
                 errors++;
               }
             }
             if (data31.auth !== undefined) {
-              let data43 = data31.auth;
-              if (data43 && typeof data43 == 'object' && !Array.isArray(data43)) {
-                if (data43.provider === undefined) {
-                  const err80 = {
+              let data45 = data31.auth;
+              if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
+                if (data45.provider === undefined) {
+                  const err84 = {
                     instancePath: instancePath + '/tools/' + i3 + '/auth',
                     schemaPath: '#/properties/tools/items/properties/auth/required',
                     keyword: 'required',
@@ -1937,18 +2025,18 @@ function validate10(
                     message: "must have required property '" + 'provider' + "'",
                     schema: schema11.properties.tools.items.properties.auth.required,
                     parentSchema: schema11.properties.tools.items.properties.auth,
-                    data: data43,
+                    data: data45,
                   };
                   if (vErrors === null) {
-                    vErrors = [err80];
+                    vErrors = [err84];
                   } else {
-                    vErrors.push(err80);
+                    vErrors.push(err84);
                   }
                   errors++;
                 }
-                for (const key9 in data43) {
+                for (const key9 in data45) {
                   if (!(key9 === 'provider' || key9 === 'scopes')) {
-                    const err81 = {
+                    const err85 = {
                       instancePath: instancePath + '/tools/' + i3 + '/auth',
                       schemaPath: '#/properties/tools/items/properties/auth/additionalProperties',
                       keyword: 'additionalProperties',
@@ -1956,21 +2044,21 @@ function validate10(
                       message: 'must NOT have additional properties',
                       schema: false,
                       parentSchema: schema11.properties.tools.items.properties.auth,
-                      data: data43,
+                      data: data45,
                     };
                     if (vErrors === null) {
-                      vErrors = [err81];
+                      vErrors = [err85];
                     } else {
-                      vErrors.push(err81);
+                      vErrors.push(err85);
                     }
                     errors++;
                   }
                 }
-                if (data43.provider !== undefined) {
-                  let data44 = data43.provider;
-                  if (typeof data44 === 'string') {
-                    if (func3(data44) < 1) {
-                      const err82 = {
+                if (data45.provider !== undefined) {
+                  let data46 = data45.provider;
+                  if (typeof data46 === 'string') {
+                    if (func3(data46) < 1) {
+                      const err86 = {
                         instancePath: instancePath + '/tools/' + i3 + '/auth/provider',
                         schemaPath:
                           '#/properties/tools/items/properties/auth/properties/provider/minLength',
@@ -1980,17 +2068,17 @@ function validate10(
                         schema: 1,
                         parentSchema:
                           schema11.properties.tools.items.properties.auth.properties.provider,
-                        data: data44,
+                        data: data46,
                       };
                       if (vErrors === null) {
-                        vErrors = [err82];
+                        vErrors = [err86];
                       } else {
-                        vErrors.push(err82);
+                        vErrors.push(err86);
                       }
                       errors++;
                     }
                   } else {
-                    const err83 = {
+                    const err87 = {
                       instancePath: instancePath + '/tools/' + i3 + '/auth/provider',
                       schemaPath:
                         '#/properties/tools/items/properties/auth/properties/provider/type',
@@ -2001,25 +2089,25 @@ function validate10(
                         schema11.properties.tools.items.properties.auth.properties.provider.type,
                       parentSchema:
                         schema11.properties.tools.items.properties.auth.properties.provider,
-                      data: data44,
+                      data: data46,
                     };
                     if (vErrors === null) {
-                      vErrors = [err83];
+                      vErrors = [err87];
                     } else {
-                      vErrors.push(err83);
+                      vErrors.push(err87);
                     }
                     errors++;
                   }
                 }
-                if (data43.scopes !== undefined) {
-                  let data45 = data43.scopes;
-                  if (Array.isArray(data45)) {
-                    const len4 = data45.length;
+                if (data45.scopes !== undefined) {
+                  let data47 = data45.scopes;
+                  if (Array.isArray(data47)) {
+                    const len4 = data47.length;
                     for (let i4 = 0; i4 < len4; i4++) {
-                      let data46 = data45[i4];
-                      if (typeof data46 === 'string') {
-                        if (func3(data46) < 1) {
-                          const err84 = {
+                      let data48 = data47[i4];
+                      if (typeof data48 === 'string') {
+                        if (func3(data48) < 1) {
+                          const err88 = {
                             instancePath: instancePath + '/tools/' + i3 + '/auth/scopes/' + i4,
                             schemaPath:
                               '#/properties/tools/items/properties/auth/properties/scopes/items/minLength',
@@ -2030,17 +2118,17 @@ function validate10(
                             parentSchema:
                               schema11.properties.tools.items.properties.auth.properties.scopes
                                 .items,
-                            data: data46,
+                            data: data48,
                           };
                           if (vErrors === null) {
-                            vErrors = [err84];
+                            vErrors = [err88];
                           } else {
-                            vErrors.push(err84);
+                            vErrors.push(err88);
                           }
                           errors++;
                         }
                       } else {
-                        const err85 = {
+                        const err89 = {
                           instancePath: instancePath + '/tools/' + i3 + '/auth/scopes/' + i4,
                           schemaPath:
                             '#/properties/tools/items/properties/auth/properties/scopes/items/type',
@@ -2052,18 +2140,18 @@ function validate10(
                               .type,
                           parentSchema:
                             schema11.properties.tools.items.properties.auth.properties.scopes.items,
-                          data: data46,
+                          data: data48,
                         };
                         if (vErrors === null) {
-                          vErrors = [err85];
+                          vErrors = [err89];
                         } else {
-                          vErrors.push(err85);
+                          vErrors.push(err89);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err86 = {
+                    const err90 = {
                       instancePath: instancePath + '/tools/' + i3 + '/auth/scopes',
                       schemaPath: '#/properties/tools/items/properties/auth/properties/scopes/type',
                       keyword: 'type',
@@ -2073,18 +2161,18 @@ function validate10(
                         schema11.properties.tools.items.properties.auth.properties.scopes.type,
                       parentSchema:
                         schema11.properties.tools.items.properties.auth.properties.scopes,
-                      data: data45,
+                      data: data47,
                     };
                     if (vErrors === null) {
-                      vErrors = [err86];
+                      vErrors = [err90];
                     } else {
-                      vErrors.push(err86);
+                      vErrors.push(err90);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err87 = {
+                const err91 = {
                   instancePath: instancePath + '/tools/' + i3 + '/auth',
                   schemaPath: '#/properties/tools/items/properties/auth/type',
                   keyword: 'type',
@@ -2092,20 +2180,20 @@ function validate10(
                   message: 'must be object',
                   schema: schema11.properties.tools.items.properties.auth.type,
                   parentSchema: schema11.properties.tools.items.properties.auth,
-                  data: data43,
+                  data: data45,
                 };
                 if (vErrors === null) {
-                  vErrors = [err87];
+                  vErrors = [err91];
                 } else {
-                  vErrors.push(err87);
+                  vErrors.push(err91);
                 }
                 errors++;
               }
             }
             if (data31.approval !== undefined) {
-              let data47 = data31.approval;
-              if (!(data47 === 'auto' || data47 === 'required')) {
-                const err88 = {
+              let data49 = data31.approval;
+              if (!(data49 === 'auto' || data49 === 'required')) {
+                const err92 = {
                   instancePath: instancePath + '/tools/' + i3 + '/approval',
                   schemaPath: '#/properties/tools/items/properties/approval/enum',
                   keyword: 'enum',
@@ -2115,96 +2203,6 @@ function validate10(
                   message: 'must be equal to one of the allowed values',
                   schema: schema11.properties.tools.items.properties.approval.enum,
                   parentSchema: schema11.properties.tools.items.properties.approval,
-                  data: data47,
-                };
-                if (vErrors === null) {
-                  vErrors = [err88];
-                } else {
-                  vErrors.push(err88);
-                }
-                errors++;
-              }
-            }
-            if (data31.timeoutMs !== undefined) {
-              let data48 = data31.timeoutMs;
-              if (!(
-                typeof data48 == 'number' &&
-                !(data48 % 1) &&
-                !isNaN(data48) &&
-                isFinite(data48)
-              )) {
-                const err89 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
-                  schemaPath: '#/properties/tools/items/properties/timeoutMs/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema11.properties.tools.items.properties.timeoutMs.type,
-                  parentSchema: schema11.properties.tools.items.properties.timeoutMs,
-                  data: data48,
-                };
-                if (vErrors === null) {
-                  vErrors = [err89];
-                } else {
-                  vErrors.push(err89);
-                }
-                errors++;
-              }
-              if (typeof data48 == 'number' && isFinite(data48)) {
-                if (data48 > 3600000 || isNaN(data48)) {
-                  const err90 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
-                    schemaPath: '#/properties/tools/items/properties/timeoutMs/maximum',
-                    keyword: 'maximum',
-                    params: { comparison: '<=', limit: 3600000 },
-                    message: 'must be <= 3600000',
-                    schema: 3600000,
-                    parentSchema: schema11.properties.tools.items.properties.timeoutMs,
-                    data: data48,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err90];
-                  } else {
-                    vErrors.push(err90);
-                  }
-                  errors++;
-                }
-                if (data48 < 1 || isNaN(data48)) {
-                  const err91 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
-                    schemaPath: '#/properties/tools/items/properties/timeoutMs/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 1 },
-                    message: 'must be >= 1',
-                    schema: 1,
-                    parentSchema: schema11.properties.tools.items.properties.timeoutMs,
-                    data: data48,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err91];
-                  } else {
-                    vErrors.push(err91);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data31.maxResultChars !== undefined) {
-              let data49 = data31.maxResultChars;
-              if (!(
-                typeof data49 == 'number' &&
-                !(data49 % 1) &&
-                !isNaN(data49) &&
-                isFinite(data49)
-              )) {
-                const err92 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/maxResultChars',
-                  schemaPath: '#/properties/tools/items/properties/maxResultChars/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema11.properties.tools.items.properties.maxResultChars.type,
-                  parentSchema: schema11.properties.tools.items.properties.maxResultChars,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -2214,61 +2212,61 @@ function validate10(
                 }
                 errors++;
               }
-              if (typeof data49 == 'number' && isFinite(data49)) {
-                if (data49 < 100 || isNaN(data49)) {
-                  const err93 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/maxResultChars',
-                    schemaPath: '#/properties/tools/items/properties/maxResultChars/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 100 },
-                    message: 'must be >= 100',
-                    schema: 100,
-                    parentSchema: schema11.properties.tools.items.properties.maxResultChars,
-                    data: data49,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err93];
-                  } else {
-                    vErrors.push(err93);
-                  }
-                  errors++;
-                }
-              }
             }
-            if (data31.ownerOnly !== undefined) {
-              let data50 = data31.ownerOnly;
-              if (typeof data50 !== 'boolean') {
-                const err94 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/ownerOnly',
-                  schemaPath: '#/properties/tools/items/properties/ownerOnly/type',
+            if (data31.timeoutMs !== undefined) {
+              let data50 = data31.timeoutMs;
+              if (!(
+                typeof data50 == 'number' &&
+                !(data50 % 1) &&
+                !isNaN(data50) &&
+                isFinite(data50)
+              )) {
+                const err93 = {
+                  instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
+                  schemaPath: '#/properties/tools/items/properties/timeoutMs/type',
                   keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema11.properties.tools.items.properties.ownerOnly.type,
-                  parentSchema: schema11.properties.tools.items.properties.ownerOnly,
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema11.properties.tools.items.properties.timeoutMs.type,
+                  parentSchema: schema11.properties.tools.items.properties.timeoutMs,
                   data: data50,
                 };
                 if (vErrors === null) {
-                  vErrors = [err94];
+                  vErrors = [err93];
                 } else {
-                  vErrors.push(err94);
+                  vErrors.push(err93);
                 }
                 errors++;
               }
-            }
-            if (data31.group !== undefined) {
-              let data51 = data31.group;
-              if (typeof data51 === 'string') {
-                if (!pattern4.test(data51)) {
+              if (typeof data50 == 'number' && isFinite(data50)) {
+                if (data50 > 3600000 || isNaN(data50)) {
+                  const err94 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
+                    schemaPath: '#/properties/tools/items/properties/timeoutMs/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 3600000 },
+                    message: 'must be <= 3600000',
+                    schema: 3600000,
+                    parentSchema: schema11.properties.tools.items.properties.timeoutMs,
+                    data: data50,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err94];
+                  } else {
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
+                if (data50 < 1 || isNaN(data50)) {
                   const err95 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/group',
-                    schemaPath: '#/properties/tools/items/properties/group/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[a-z0-9][a-z0-9_-]*$' },
-                    message: 'must match pattern "' + '^[a-z0-9][a-z0-9_-]*$' + '"',
-                    schema: '^[a-z0-9][a-z0-9_-]*$',
-                    parentSchema: schema11.properties.tools.items.properties.group,
-                    data: data51,
+                    instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
+                    schemaPath: '#/properties/tools/items/properties/timeoutMs/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 1 },
+                    message: 'must be >= 1',
+                    schema: 1,
+                    parentSchema: schema11.properties.tools.items.properties.timeoutMs,
+                    data: data50,
                   };
                   if (vErrors === null) {
                     vErrors = [err95];
@@ -2277,15 +2275,24 @@ function validate10(
                   }
                   errors++;
                 }
-              } else {
+              }
+            }
+            if (data31.maxResultChars !== undefined) {
+              let data51 = data31.maxResultChars;
+              if (!(
+                typeof data51 == 'number' &&
+                !(data51 % 1) &&
+                !isNaN(data51) &&
+                isFinite(data51)
+              )) {
                 const err96 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/group',
-                  schemaPath: '#/properties/tools/items/properties/group/type',
+                  instancePath: instancePath + '/tools/' + i3 + '/maxResultChars',
+                  schemaPath: '#/properties/tools/items/properties/maxResultChars/type',
                   keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema11.properties.tools.items.properties.group.type,
-                  parentSchema: schema11.properties.tools.items.properties.group,
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema11.properties.tools.items.properties.maxResultChars.type,
+                  parentSchema: schema11.properties.tools.items.properties.maxResultChars,
                   data: data51,
                 };
                 if (vErrors === null) {
@@ -2295,9 +2302,90 @@ function validate10(
                 }
                 errors++;
               }
+              if (typeof data51 == 'number' && isFinite(data51)) {
+                if (data51 < 100 || isNaN(data51)) {
+                  const err97 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/maxResultChars',
+                    schemaPath: '#/properties/tools/items/properties/maxResultChars/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 100 },
+                    message: 'must be >= 100',
+                    schema: 100,
+                    parentSchema: schema11.properties.tools.items.properties.maxResultChars,
+                    data: data51,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err97];
+                  } else {
+                    vErrors.push(err97);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data31.ownerOnly !== undefined) {
+              let data52 = data31.ownerOnly;
+              if (typeof data52 !== 'boolean') {
+                const err98 = {
+                  instancePath: instancePath + '/tools/' + i3 + '/ownerOnly',
+                  schemaPath: '#/properties/tools/items/properties/ownerOnly/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema11.properties.tools.items.properties.ownerOnly.type,
+                  parentSchema: schema11.properties.tools.items.properties.ownerOnly,
+                  data: data52,
+                };
+                if (vErrors === null) {
+                  vErrors = [err98];
+                } else {
+                  vErrors.push(err98);
+                }
+                errors++;
+              }
+            }
+            if (data31.group !== undefined) {
+              let data53 = data31.group;
+              if (typeof data53 === 'string') {
+                if (!pattern4.test(data53)) {
+                  const err99 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/group',
+                    schemaPath: '#/properties/tools/items/properties/group/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[a-z0-9][a-z0-9_-]*$' },
+                    message: 'must match pattern "' + '^[a-z0-9][a-z0-9_-]*$' + '"',
+                    schema: '^[a-z0-9][a-z0-9_-]*$',
+                    parentSchema: schema11.properties.tools.items.properties.group,
+                    data: data53,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err99];
+                  } else {
+                    vErrors.push(err99);
+                  }
+                  errors++;
+                }
+              } else {
+                const err100 = {
+                  instancePath: instancePath + '/tools/' + i3 + '/group',
+                  schemaPath: '#/properties/tools/items/properties/group/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema11.properties.tools.items.properties.group.type,
+                  parentSchema: schema11.properties.tools.items.properties.group,
+                  data: data53,
+                };
+                if (vErrors === null) {
+                  vErrors = [err100];
+                } else {
+                  vErrors.push(err100);
+                }
+                errors++;
+              }
             }
           } else {
-            const err97 = {
+            const err101 = {
               instancePath: instancePath + '/tools/' + i3,
               schemaPath: '#/properties/tools/items/type',
               keyword: 'type',
@@ -2308,15 +2396,15 @@ function validate10(
               data: data31,
             };
             if (vErrors === null) {
-              vErrors = [err97];
+              vErrors = [err101];
             } else {
-              vErrors.push(err97);
+              vErrors.push(err101);
             }
             errors++;
           }
         }
       } else {
-        const err98 = {
+        const err102 = {
           instancePath: instancePath + '/tools',
           schemaPath: '#/properties/tools/type',
           keyword: 'type',
@@ -2327,15 +2415,15 @@ function validate10(
           data: data30,
         };
         if (vErrors === null) {
-          vErrors = [err98];
+          vErrors = [err102];
         } else {
-          vErrors.push(err98);
+          vErrors.push(err102);
         }
         errors++;
       }
     }
   } else {
-    const err99 = {
+    const err103 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2346,9 +2434,9 @@ function validate10(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err99];
+      vErrors = [err103];
     } else {
-      vErrors.push(err99);
+      vErrors.push(err103);
     }
     errors++;
   }

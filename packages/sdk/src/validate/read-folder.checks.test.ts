@@ -325,3 +325,19 @@ describe('readSkillFolder', () => {
     ]);
   });
 });
+
+describe('tool schemas providers can take', () => {
+  it('refuses an inputSchema without "type": "object", naming the tool path and line', async () => {
+    const dir = await skill({
+      'SKILL.md': md(),
+      'manifest.json': manifest({
+        tools: [tool('gmail.list', { inputSchema: { properties: {} } })],
+      }),
+    });
+    const { problems, manifest: m } = await readSkillFolder(dir);
+    expect(m).toBeUndefined();
+    const p = problems.find((x) => x.code === 'MANIFEST_SCHEMA');
+    expect(p?.field).toMatch(/^tools\[0\]\.inputSchema/);
+    expect(p?.line).toBeGreaterThan(1);
+  });
+});
