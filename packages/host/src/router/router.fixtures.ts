@@ -4,7 +4,8 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger, ToolCallInfo } from '@openclaw/skill-sdk';
+import type { ToolCallInfo } from '@openclaw/skill-sdk';
+import { memoryLogger, type LogRecord } from '@openclaw/skill-sdk/testing';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import type { ActiveSkill } from '../runners/types.js';
@@ -15,11 +16,7 @@ import type { ApprovalHandler, Router, RouterDeps } from './types.js';
 
 export type ToolFn = (input: unknown, call: ToolCallInfo) => unknown;
 
-export interface LogRecord {
-  level: string;
-  obj: unknown;
-  msg?: string | undefined;
-}
+export type { LogRecord };
 
 export interface HarnessOptions {
   skills: SkillRecord[];
@@ -46,23 +43,8 @@ export interface Harness {
   setSnapshot(s: CatalogSnapshot): void;
 }
 
-export function captureLogger(logs: LogRecord[], bindings: Record<string, unknown> = {}): Logger {
-  const at = (level: string) => (obj: unknown, msg?: string) => {
-    logs.push({
-      level,
-      obj: typeof obj === 'object' && obj !== null ? { ...bindings, ...obj } : obj,
-      msg,
-    });
-  };
-  return {
-    trace: at('trace'),
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: (b) => captureLogger(logs, { ...bindings, ...b }),
-  };
-}
+/** Records log calls (the SDK's test logger). */
+export const captureLogger = memoryLogger;
 
 export async function harness(opts: HarnessOptions): Promise<Harness> {
   const home = opts.home ?? (await mkdtemp(join(tmpdir(), 'router-test-')));

@@ -23,26 +23,32 @@ export interface LogRecord {
   msg?: string;
 }
 
+/** A Logger that records every call in `logs` (child bindings merged into objects). */
+export function memoryLogger(
+  logs: LogRecord[] = [],
+  bindings: Record<string, unknown> = {},
+): Logger {
+  const at = (level: string) => (obj: unknown, msg?: string) =>
+    void logs.push({
+      level,
+      obj: typeof obj === 'object' && obj !== null ? { ...bindings, ...obj } : obj,
+      ...(msg && { msg }),
+    });
+  return {
+    trace: at('trace'),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: (b) => memoryLogger(logs, { ...bindings, ...b }),
+  };
+}
+
 export function createTestContext<C = Record<string, unknown>>(
   opts: TestContextOptions<C> = {},
 ): SkillContext<C> & { logs: LogRecord[] } {
   const logs: LogRecord[] = [];
-  const logger = (bindings: Record<string, unknown> = {}): Logger => {
-    const at = (level: string) => (obj: unknown, msg?: string) =>
-      logs.push({
-        level,
-        obj: typeof obj === 'object' ? { ...bindings, ...obj } : obj,
-        ...(msg && { msg }),
-      });
-    return {
-      trace: at('trace'),
-      debug: at('debug'),
-      info: at('info'),
-      warn: at('warn'),
-      error: at('error'),
-      child: (b) => logger({ ...bindings, ...b }),
-    };
-  };
+  const logger = () => memoryLogger(logs);
   const store = new Map<string, string>();
   const token = async (provider: string) => {
     const t = opts.tokens?.[provider];
