@@ -1,28 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { skillFolders } from './skill-folders.fixtures.js';
 import { readSkillFolder } from './read-folder.js';
 
-const roots: string[] = [];
-afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
-
-/** A skill folder in a fresh temp dir; objects are written as pretty JSON (one key a line). */
-async function skill(files: Record<string, string | object>, name = 'gmail'): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'oc-read-folder-'));
-  roots.push(root);
-  const dir = join(root, name);
-  await mkdir(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const file = join(dir, rel);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(
-      file,
-      typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n',
-    );
-  }
-  return dir;
-}
+const skill = skillFolders('oc-read-folder-');
 
 const md = (name = 'gmail', description = 'Read and send Gmail.') =>
   `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;

@@ -1,28 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { skillFolders } from './skill-folders.fixtures.js';
 import { configDefaults, firstDifference } from './implemented-tools.js';
 import { validateSkill } from './validate-skill.js';
 
-const roots: string[] = [];
-afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
-
-async function skill(files: Record<string, string | object>, name = 'gmail'): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'oc-validate-'));
-  roots.push(root);
-  const dir = join(root, name);
-  await mkdir(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const file = join(dir, rel);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(
-      file,
-      typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n',
-    );
-  }
-  return dir;
-}
+const skill = skillFolders('oc-validate-');
 
 const listSchema = { type: 'object', properties: { query: { type: 'string' } } };
 const md = '---\nname: gmail\ndescription: Read and send Gmail.\n---\n';
