@@ -1,4 +1,6 @@
-import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSkillFolder } from '@openclaw/skill-sdk';
@@ -101,5 +103,34 @@ describe('the scan cache', () => {
     expect(h2.snapshot().byName.get('alpha')?.description).toBe('Edited while the host was down.');
     expect(h2.snapshot().byName.get('beta')?.status).toBe('ready');
     await h2.close();
+  });
+});
+
+describe('a scan cache that cannot be written', () => {
+  it('warns once naming the file and the host keeps serving every skill', async () => {
+    const home = join(root, 'home-broken');
+    await mkdir(home);
+    await writeFile(join(home, 'cache'), 'not a folder'); // so <home>/cache/scan.json cannot be written
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'warn' },
+      new Writable({
+        write(chunk, _enc, cb) {
+          lines.push(String(chunk));
+          cb();
+        },
+      }),
+    );
+    const host = await createSkillHost({
+      workspace: join(root, 'ws'),
+      home,
+      userHome: join(root, 'user'),
+      env: {},
+      logger,
+    });
+    expect(host.snapshot().byName.get('alpha')?.status).toBe('ready');
+    await host.close();
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!).msg).toContain(join(home, 'cache', 'scan.json'));
   });
 });

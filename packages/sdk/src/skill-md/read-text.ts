@@ -42,8 +42,3 @@ export function readTextCappedSync(file: string, maxBytes: number): ReadText {
     closeSync(fd);
   }
 }
-
-/** Promise form, for callers that read one file. */
-export async function readTextCapped(file: string, maxBytes: number): Promise<ReadText> {
-  return readTextCappedSync(file, maxBytes);
-}
