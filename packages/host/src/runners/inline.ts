@@ -12,6 +12,7 @@ import {
   type ToolMap,
 } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
+import { needsCallScope, runInCallScope } from './call-scope.js';
 import type { ActiveSkill, Runner } from './types.js';
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -83,6 +84,7 @@ export function createInlineRunner(): Runner {
           { file: entry },
         );
       }
+      const scoped = needsCallScope(skill);
       return {
         skill: skill.name,
         version: skill.version,
@@ -100,7 +102,14 @@ export function createInlineRunner(): Runner {
             );
           }
           try {
-            return Promise.resolve(handler(input, call));
+            return Promise.resolve(
+              scoped
+                ? runInCallScope(
+                    { skill: skill.name, tool, callId: call.callId, session: call.session },
+                    () => handler(input, call),
+                  )
+                : handler(input, call),
+            );
           } catch (e) {
             return Promise.reject(e);
           }
