@@ -3,7 +3,7 @@
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
-import { SkillError } from '@openclaw/skill-sdk';
+import { SkillError, type Problem } from '@openclaw/skill-sdk';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
 import { loadHostConfig, skillSettings } from './config/load.js';
@@ -14,6 +14,13 @@ import { knownSecretValues } from './context/secrets.js';
 import { createEmitter, type HostEvents } from './events.js';
 import { toolDefinitions, type ToolDefinitionOf, type ToolFormat } from './formats/index.js';
 import { activateBuiltin, builtinSkillRecord } from './host-tools/index.js';
+import { findWireCollisions, MCP_PREFIX } from './formats/names.js';
+import {
+  McpClients,
+  type Backoff,
+  type McpServerStatus,
+  type Schedule,
+} from './mcp-client/index.js';
 import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
 import { injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
 import { RedactorCache } from './redact/index.js';
@@ -58,6 +65,8 @@ export interface SkillHostOptions {
    * re-parses only changed skills (default true).
    */
   scanCache?: boolean;
+  /** MCP client lifecycle knobs (tests inject the restart clock). */
+  mcp?: { schedule?: Schedule; backoff?: Backoff };
 }
 
 export interface PromptCallOptions {
@@ -84,7 +93,14 @@ export interface SkillHost {
   callMany(calls: readonly ToolCall[], ctx?: CallContext): Promise<CallResult[]>;
   on<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   off<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
-  /** Flushes the audit log and disposes loaded skills. */
+  /** The MCP servers of config.mcpServers. */
+  mcp: {
+    /** Each server with its state (starting, ready, failing: why) and its tools. */
+    servers(): McpServerStatus[];
+    /** Starts the named servers (default: every enabled one) and waits until each settles. */
+    start(names?: readonly string[]): Promise<void>;
+  };
+  /** Flushes the audit log, disposes loaded skills and stops every MCP server. */
   close(): Promise<void>;
 }
 
@@ -116,6 +132,31 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   let cacheWrites: Promise<void> = Promise.resolve();
   let readerId: string | undefined;
   const reader = () => (readerId ??= readerIdentity());
+
+  let scanned: { records: readonly SkillRecord[]; problems: readonly Problem[] } = {
+    records: [],
+    problems: [],
+  };
+  // Publishes a snapshot of the last scan plus the MCP servers' current records.
+  const publish = (): CatalogSnapshot => {
+    const servers = mcp.records();
+    const collisions = servers.length ? mcpCollisions(scanned.records, servers, paths.config) : [];
+    const snapshot = catalog.publish(
+      servers.length ? [...scanned.records, ...servers] : scanned.records,
+      collisions.length ? [...scanned.problems, ...collisions] : scanned.problems,
+    );
+    secrets = [...knownSecretValues(snapshot.skills, config, env), ...mcpSecretValues(config)];
+    activator.retain(snapshot.skills);
+    return snapshot;
+  };
+  const mcp: McpClients = new McpClients({
+    configFile: paths.config,
+    onChange: () => {
+      if (closed) return;
+      events.emit('change', publish());
+    },
+    ...options.mcp,
+  });
 
   const redactor = () => redactors.get(secrets);
   const logger = redactingLogger(baseLogger, redactor);
@@ -151,7 +192,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         redactor,
       }),
     special: (skill) =>
-      skill.source.kind === 'builtin' ? activateBuiltin(() => catalog.current()) : undefined,
+      skill.source.kind === 'builtin'
+        ? activateBuiltin(() => catalog.current())
+        : mcp.activeSkill(skill),
     onDisposeError: (skill, e) =>
       logger.warn({ err: e, skill }, `Skill "${skill}" failed while being unloaded.`),
   });
@@ -187,19 +230,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
           ),
       );
     }
-    const snapshot = catalog.publish(records, problems);
-    secrets = knownSecretValues(snapshot.skills, config, env);
-    activator.retain(snapshot.skills);
-    return snapshot;
+    scanned = { records, problems };
+    return publish();
   };
 
   await scan();
+  // Eager servers are up (or failing, with a reason) before the host is handed out.
+  await mcp.configure(config);
 
   // Rescans run one at a time, in order; each makes a new snapshot version.
   let queue: Promise<unknown> = Promise.resolve();
   const rescan = (): Promise<CatalogSnapshot> => {
     const run = queue.then(async () => {
       config = await loadHostConfig(paths.config, options.config);
+      await mcp.configure(config);
       const snapshot = await scan();
       events.emit('change', snapshot);
       return snapshot;
@@ -222,6 +266,18 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const router = createRouter(deps);
 
+  // Lazy servers start on first use: a call naming one of their tools waits for the start.
+  const startFor = (names: readonly string[]): Promise<void> | undefined => {
+    let starts: Promise<void>[] | undefined;
+    for (const name of names) {
+      if (!name.startsWith(MCP_PREFIX)) continue;
+      const c = mcp.connectionFor(name);
+      if (c && c.spec.enabled && c.state === 'stopped') (starts ??= []).push(c.start());
+    }
+    return starts && Promise.all(starts).then(() => undefined);
+  };
+  const nameOf = (c: ToolCall): string => (typeof c?.name === 'string' ? c.name : '');
+
   const promptFor = (opts: PromptCallOptions = {}) =>
     renderPrompt(catalog.current(), { ...opts, userHome });
 
@@ -238,8 +294,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     prompt: promptFor,
     injectSkills: (systemPrompt, opts) => injectSkills(systemPrompt, promptFor(opts).text),
     tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
-    call: (call, ctx) => router.call(call, ctx),
-    callMany: (calls, ctx) => router.callMany(calls, ctx),
+    call(call, ctx) {
+      const starting = startFor([nameOf(call)]);
+      return starting ? starting.then(() => router.call(call, ctx)) : router.call(call, ctx);
+    },
+    callMany(calls, ctx) {
+      const starting = Array.isArray(calls) ? startFor(calls.map(nameOf)) : undefined;
+      return starting
+        ? starting.then(() => router.callMany(calls, ctx))
+        : router.callMany(calls, ctx);
+    },
+    mcp: {
+      servers: () => mcp.status(),
+      start: (names) => mcp.start(names),
+    },
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),
     async close() {
@@ -247,7 +315,31 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       closed = true;
       events.clear();
       await queue;
-      await Promise.all([router.close(), activator.close(), cacheWrites]);
+      await Promise.all([router.close(), activator.close(), cacheWrites, mcp.close()]);
     },
   };
+}
+
+/** Wire-name collisions that involve an MCP server's tool (the scan reports the rest). */
+function mcpCollisions(
+  records: readonly SkillRecord[],
+  servers: readonly SkillRecord[],
+  file: string,
+): Problem[] {
+  const ready = (r: SkillRecord) => r.status === 'ready' && !r.shadowedBy;
+  const tools = [...servers.filter(ready), ...records.filter(ready)].flatMap((r) => r.tools);
+  return findWireCollisions(tools, file).filter((p) => p.message.includes(`"${MCP_PREFIX}`));
+}
+
+/** Header values and env values given to MCP servers are secrets: never in logs or audit. */
+function mcpSecretValues(config: HostConfig): string[] {
+  const out: string[] = [];
+  for (const s of Object.values(config.mcpServers ?? {})) {
+    for (const v of [...Object.values(s.headers ?? {}), ...Object.values(s.env ?? {})]) {
+      if (v.length >= 8) out.push(v);
+      const token = v.split(' ').pop();
+      if (token && token !== v && token.length >= 8) out.push(token);
+    }
+  }
+  return out;
 }

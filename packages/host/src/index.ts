@@ -59,3 +59,13 @@ export {
 } from './formats/index.js';
 export type { ToolFormat, ToolDefinitionOf, WireResultOf } from './formats/index.js';
 export type { HostEvents } from './events.js';
+export {
+  backoffDelay,
+  DEFAULT_BACKOFF,
+  mcpToolName,
+  type Backoff,
+  type McpServerStatus,
+  type Schedule,
+  type ServerState,
+} from './mcp-client/index.js';
+export type { McpServerSettings } from './config/schema.js';

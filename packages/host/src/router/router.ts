@@ -230,6 +230,7 @@ class ToolRouter implements Router {
     const ok: CallSuccess = { id, name: tool.name, isError: false, text: shaped.text };
     if (shaped.structured !== undefined) ok.structured = shaped.structured;
     if (shaped.truncated) ok.truncated = shaped.truncated;
+    if (shaped.content) ok.content = shaped.content;
     return ok;
   }
 

@@ -3,11 +3,14 @@
 // Secrets are redacted first, then text over the limit is cut with a note saying how much
 // was kept and how to get the rest.
 import type { Redactor } from '../redact/index.js';
+import { ContentResult, type ContentBlock } from '../mcp-client/content.js';
 
 export interface Shaped {
   text: string;
   structured?: unknown;
   truncated?: { originalChars: number; keptChars: number };
+  /** Content blocks of an MCP tool's result (images, resources), redacted. */
+  content?: ContentBlock[];
 }
 
 export const truncationNote = (kept: number, total: number): string =>
@@ -16,7 +19,13 @@ export const truncationNote = (kept: number, total: number): string =>
 /** Throws a TypeError when the value cannot be sent as JSON (cycles, BigInt). */
 export function shapeResult(value: unknown, maxChars: number, redactor: Redactor): Shaped {
   let shaped: Shaped;
-  if (typeof value === 'string') shaped = { text: redactor.text(value) };
+  if (value instanceof ContentResult) {
+    shaped = {
+      text: redactor.text(value.text),
+      content: redactor.value(value.content) as ContentBlock[],
+    };
+    if (value.structured !== undefined) shaped.structured = redactor.value(value.structured);
+  } else if (typeof value === 'string') shaped = { text: redactor.text(value) };
   else if (value === undefined) shaped = { text: '' };
   else {
     const json = JSON.stringify(value) as string | undefined;
