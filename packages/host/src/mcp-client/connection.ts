@@ -65,7 +65,7 @@ export class McpConnection {
   start(): Promise<void> {
     if (this.state === 'closed') return Promise.resolve();
     if (this.state === 'ready') return Promise.resolve();
-    return (this.#starting ??= this.#connect().finally(() => (this.#starting = undefined)));
+    return (this.#starting ??= this.#connect());
   }
 
   async #connect(): Promise<void> {
@@ -77,6 +77,7 @@ export class McpConnection {
     try {
       opened = await openClient(this.spec, this.spec.timeoutMs);
       if (this.state === 'closed' || gen !== this.#generation) {
+        this.#starting = undefined;
         await opened.client.close().catch(() => undefined);
         return;
       }
@@ -92,11 +93,17 @@ export class McpConnection {
       this.serverVersion = client.getServerVersion()?.version;
       this.attempts = 0;
       this.#everReady = true;
+      // Cleared before the state is announced: a listener may start it again at once.
+      this.#starting = undefined;
       this.#set('ready', undefined);
     } catch (e) {
       await opened?.client.close().catch(() => undefined);
-      if (this.state === 'closed' || gen !== this.#generation) return;
+      if (this.state === 'closed' || gen !== this.#generation) {
+        this.#starting = undefined;
+        return;
+      }
       this.#opened = undefined;
+      this.#starting = undefined;
       this.#set('failing', this.#describe(e));
       // A server that never came up is retried on the next use; one that was up restarts.
       if (this.#everReady) this.#scheduleRestart();
