@@ -234,17 +234,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     return publish();
   };
 
+  // Servers are configured before the first scan so its snapshot lists them; eager ones
+  // are up (or failing, with a reason) before the host is handed out.
+  const eager = mcp.configure(config);
   await scan();
-  // Eager servers are up (or failing, with a reason) before the host is handed out.
-  await mcp.configure(config);
+  await eager;
 
   // Rescans run one at a time, in order; each makes a new snapshot version.
   let queue: Promise<unknown> = Promise.resolve();
   const rescan = (): Promise<CatalogSnapshot> => {
     const run = queue.then(async () => {
       config = await loadHostConfig(paths.config, options.config);
-      await mcp.configure(config);
+      const eager = mcp.configure(config);
       const snapshot = await scan();
+      await eager;
       events.emit('change', snapshot);
       return snapshot;
     });

@@ -49,7 +49,12 @@ const mcpServer = {
     timeoutMs: {
       type: 'integer',
       minimum: 1,
-      description: 'Per-call timeout, and the limit for the server to answer initialize.',
+      description: 'Per-call timeout (default 60000).',
+    },
+    startTimeoutMs: {
+      type: 'integer',
+      minimum: 1,
+      description: 'How long the server may take to start and answer initialize (default 30000).',
     },
     trusted: {
       type: 'boolean',

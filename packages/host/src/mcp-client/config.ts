@@ -5,6 +5,7 @@ import picomatch from 'picomatch';
 import type { HostConfig, McpServerSettings } from '../config/schema.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
+export const DEFAULT_MCP_START_TIMEOUT_MS = 30_000;
 /** Server names become part of tool names; keep them to what every provider accepts. */
 const SERVER_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_-]*$/;
 
@@ -13,6 +14,7 @@ interface Common {
   enabled: boolean;
   eager: boolean;
   timeoutMs: number;
+  startTimeoutMs: number;
   trusted: boolean;
   include: string[];
   exclude: string[];
@@ -56,6 +58,7 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
     enabled: s.enabled !== false && s.disabled !== true,
     eager: s.eager === true,
     timeoutMs: s.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
+    startTimeoutMs: s.startTimeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS,
     trusted: s.trusted === true,
     include: s.include ?? [],
     exclude: s.exclude ?? [],

@@ -75,7 +75,7 @@ export class McpConnection {
     this.#set('starting', undefined);
     let opened: Opened | undefined;
     try {
-      opened = await openClient(this.spec, this.spec.timeoutMs);
+      opened = await openClient(this.spec, this.spec.startTimeoutMs);
       if (this.state === 'closed' || gen !== this.#generation) {
         this.#starting = undefined;
         await opened.client.close().catch(() => undefined);
@@ -86,7 +86,7 @@ export class McpConnection {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         void this.#relist(gen);
       });
-      const tools = await listAllTools(client, this.spec.timeoutMs);
+      const tools = await listAllTools(client, this.spec.startTimeoutMs);
       this.#opened = opened;
       this.tools = tools.filter((t) => this.spec.offers(t.name));
       this.instructions = client.getInstructions();
@@ -219,7 +219,7 @@ export class McpConnection {
       return `connection refused at ${spec.url.href}`;
     }
     if (code === -32001) {
-      return `no answer to initialize within ${spec.timeoutMs} ms (mcpServers.${spec.name}.timeoutMs)`;
+      return `no answer to initialize within ${spec.startTimeoutMs} ms (mcpServers.${spec.name}.startTimeoutMs)`;
     }
     const message = e instanceof Error ? e.message : String(e);
     if (code === -32000) {
