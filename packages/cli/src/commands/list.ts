@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import type { SkillRecord } from '@openclaw/skill-host';
+import type { McpServerStatus, SkillRecord } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
+import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../program.js';
 
 /** The `list --json` contract (DESIGN.md 13). */
-export function listEntry(s: SkillRecord) {
+export function listEntry(s: SkillRecord, server?: McpServerStatus) {
   return {
     name: s.name,
     version: s.version,
@@ -20,6 +21,14 @@ export function listEntry(s: SkillRecord) {
       file: p.file,
       ...(p.line !== undefined && { line: p.line }),
     })),
+    // MCP servers (source "mcp") also say how they are doing right now.
+    ...(server && {
+      mcp: {
+        state: server.state,
+        transport: server.transport,
+        ...(server.reason !== undefined && { reason: server.reason }),
+      },
+    }),
   };
 }
 
@@ -39,9 +48,29 @@ export function registerList(program: Command, io: Io): void {
       const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & { builtin?: boolean };
       const host = await openHost(opts, io);
       try {
-        const skills = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
-        if (opts.json) return printJson(io, skills.map(listEntry));
-        if (skills.length === 0) {
+        const servers = await startMcpServers(host, io);
+        const serverOf = (s: SkillRecord) =>
+          s.source.kind === 'mcp' ? servers.find((m) => `mcp__${m.name}` === s.name) : undefined;
+        const skills = host.skills.filter(
+          (s) => (opts.builtin || s.source.kind !== 'builtin') && s.source.kind !== 'mcp',
+        );
+        if (opts.json) {
+          const all = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
+          return printJson(
+            io,
+            all.map((s) => listEntry(s, serverOf(s))),
+          );
+        }
+        if (servers.length > 0) {
+          const w = Math.max(...servers.map((s) => s.name.length));
+          io.stdout('MCP servers:\n');
+          for (const s of servers) {
+            io.stdout(serverLine(s, w));
+            if (s.tools.length) io.stdout(`    ${s.tools.join(', ')}\n`);
+          }
+          io.stdout('\n');
+        }
+        if (skills.length === 0 && servers.length === 0) {
           io.stdout(
             'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
           );

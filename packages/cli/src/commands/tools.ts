@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { openHost } from '../host.js';
+import { startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../program.js';
 
@@ -18,6 +19,7 @@ export function registerTools(program: Command, io: Io): void {
       };
       const host = await openHost(opts, io);
       try {
+        await startMcpServers(host, io);
         if (opts.format || opts.json)
           return printJson(io, host.tools.definitions(opts.format ?? 'mcp'));
         const tools = [...host.snapshot().tools.values()].sort((a, b) =>

@@ -41,11 +41,12 @@ describe('bad MCP server config', () => {
     const byName = Object.fromEntries(host.mcp.servers().map((s) => [s.name, s]));
     expect(byName.missing).toMatchObject({
       state: 'failing',
-      reason:
-        'command not found: openclaw-no-such-mcp-server (fix mcpServers.missing.command)',
+      reason: 'command not found: openclaw-no-such-mcp-server (fix mcpServers.missing.command)',
     });
     expect(byName.refused!.state).toBe('failing');
-    expect(byName.refused!.reason).toMatch(/^connection refused at http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(byName.refused!.reason).toMatch(
+      /^connection refused at http:\/\/127\.0\.0\.1:\d+\/mcp$/,
+    );
     expect(byName.silent).toMatchObject({
       state: 'failing',
       reason: 'no answer to initialize within 500 ms (mcpServers.silent.startTimeoutMs)',

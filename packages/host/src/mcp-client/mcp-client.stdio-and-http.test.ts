@@ -153,9 +153,7 @@ describe('MCP servers over stdio and Streamable HTTP', () => {
     await host.close();
     const lines = await auditLines(home);
     const pick = (tool: string) =>
-      lines
-        .filter((l) => l.tool === tool)
-        .map((l) => [l.decision, l.approval ?? null, l.outcome]);
+      lines.filter((l) => l.tool === tool).map((l) => [l.decision, l.approval ?? null, l.outcome]);
     expect(pick('mcp__remote__fail')).toEqual([['denied', null, 'POLICY_DENIED']]);
     expect(pick('mcp__local__write_note')).toEqual([
       ['allowed', 'approved', 'ok'],

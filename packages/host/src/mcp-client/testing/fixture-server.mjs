@@ -9,10 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const PNG_1x1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -129,7 +126,10 @@ export function createFixtureServer({ name = 'fixture', instructions } = {}) {
       case 'delete_all':
         return { content: [{ type: 'text', text: 'deleted everything' }] };
       case 'fail':
-        return { content: [{ type: 'text', text: 'the fixture failed on purpose' }], isError: true };
+        return {
+          content: [{ type: 'text', text: 'the fixture failed on purpose' }],
+          isError: true,
+        };
       case 'slow':
         await new Promise((resolve) => {
           extra.signal.addEventListener('abort', () => {
@@ -147,7 +147,10 @@ export function createFixtureServer({ name = 'fixture', instructions } = {}) {
       case 'late':
         return { content: [{ type: 'text', text: 'late tool answered' }] };
       default:
-        return { content: [{ type: 'text', text: `unknown tool ${req.params.name}` }], isError: true };
+        return {
+          content: [{ type: 'text', text: `unknown tool ${req.params.name}` }],
+          isError: true,
+        };
     }
   });
   /** Connects and records every notification method the client sends. */
