@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { createSkillHost, createSnapshot, toolDefinitions } from '@openclaw/skill-host';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { generateSkills } from './generate.js';
+import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -54,6 +55,9 @@ try {
     quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
   );
   await quiet.close();
+
+  step('dispatch.mcp-client');
+  await benchMcpClient(tmp, figures, notes);
 
   // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
   // every CLI command) and, as `.nocache`, reading and parsing every folder.
