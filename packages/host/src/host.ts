@@ -14,13 +14,14 @@ import { knownSecretValues } from './context/secrets.js';
 import { createEmitter, type HostEvents } from './events.js';
 import { toolDefinitions, type ToolDefinitionOf, type ToolFormat } from './formats/index.js';
 import { activateBuiltin, builtinSkillRecord } from './host-tools/index.js';
-import { findWireCollisions, MCP_PREFIX } from './formats/names.js';
+import { MCP_PREFIX } from './formats/names.js';
 import {
   McpClients,
   type Backoff,
   type McpServerStatus,
   type Schedule,
 } from './mcp-client/index.js';
+import { mcpCollisions } from './mcp-client/records.js';
 import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
 import { injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
 import { RedactorCache } from './redact/index.js';
@@ -321,17 +322,6 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       await Promise.all([router.close(), activator.close(), cacheWrites, mcp.close()]);
     },
   };
-}
-
-/** Wire-name collisions that involve an MCP server's tool (the scan reports the rest). */
-function mcpCollisions(
-  records: readonly SkillRecord[],
-  servers: readonly SkillRecord[],
-  file: string,
-): Problem[] {
-  const ready = (r: SkillRecord) => r.status === 'ready' && !r.shadowedBy;
-  const tools = [...servers.filter(ready), ...records.filter(ready)].flatMap((r) => r.tools);
-  return findWireCollisions(tools, file).filter((p) => p.message.includes(`"${MCP_PREFIX}`));
 }
 
 /** Header values and env values given to MCP servers are secrets: never in logs or audit. */

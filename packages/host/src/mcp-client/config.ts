@@ -6,8 +6,11 @@ import type { HostConfig, McpServerSettings } from '../config/schema.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 export const DEFAULT_MCP_START_TIMEOUT_MS = 30_000;
-/** Server names become part of tool names; keep them to what every provider accepts. */
-const SERVER_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_-]*$/;
+/**
+ * Server names become part of tool names: what every provider accepts, and never "__" or a
+ * trailing "_", so `mcp__<server>__<tool>` splits back into server and tool one way only.
+ */
+const SERVER_NAME = /^[a-zA-Z0-9](?:[a-zA-Z0-9_-]*[a-zA-Z0-9-])?$/;
 
 interface Common {
   name: string;
@@ -48,7 +51,7 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
   });
   if (!SERVER_NAME.test(name) || name.includes('__')) {
     return bad(
-      `MCP server name "${name}" must be letters, digits, "-" or single "_" (it becomes part of the tool names mcp__${name}__<tool>).`,
+      `MCP server name "${name}" must be letters, digits, "-" or single "_" inside (it becomes part of the tool names mcp__${name}__<tool>).`,
     );
   }
   const include = s.include?.length ? picomatch(s.include, { dot: true }) : undefined;

@@ -11,6 +11,7 @@ import {
   type SkillStatus,
   type ToolRecord,
 } from '../catalog/types.js';
+import { findWireCollisions, MCP_PREFIX } from '../formats/names.js';
 import { mcpRecordName, mcpToolName, type ServerSpec } from './config.js';
 import type { ServerState } from './connection.js';
 
@@ -118,4 +119,18 @@ function toolRecord(spec: ServerSpec, t: Tool): ToolRecord {
     // No manifest: the server is the source of truth; this carries what readers expect.
     manifest: { description: t.description ?? '', inputSchema: t.inputSchema } as ManifestTool,
   };
+}
+
+/**
+ * Wire-name collisions that involve an MCP server's tool (the scan reports those between
+ * skills): load errors naming both tools and their servers or skills.
+ */
+export function mcpCollisions(
+  records: readonly SkillRecord[],
+  servers: readonly SkillRecord[],
+  file: string,
+): Problem[] {
+  const ready = (r: SkillRecord) => r.status === 'ready' && !r.shadowedBy;
+  const tools = [...servers.filter(ready), ...records.filter(ready)].flatMap((r) => r.tools);
+  return findWireCollisions(tools, file).filter((p) => p.message.includes(`"${MCP_PREFIX}`));
 }
