@@ -9,7 +9,7 @@ import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import { createRedactor, RedactorCache } from '../redact/index.js';
 import type { ActiveSkill } from '../runners/types.js';
-import { approvalStage, DEFAULT_APPROVAL_TIMEOUT_MS } from './approval.js';
+import { approvalStage, autoApproved, DEFAULT_APPROVAL_TIMEOUT_MS } from './approval.js';
 import { Deadlines } from './deadlines.js';
 import { failure, type Refusal } from './failure.js';
 import { CallLimits, DEFAULT_CONCURRENCY } from './limits-stage.js';
@@ -184,16 +184,19 @@ class ToolRouter implements Router {
     if (invalid) return refuse(id, tool.name, invalid);
 
     // 5. approval
-    const refused = await approvalStage(
-      plan.approval,
-      tool,
-      input,
-      ctx,
-      id,
-      entry,
-      this.#deps.approve,
-      this.#deps.config.approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
-    );
+    const refused =
+      plan.approval.kind === 'auto'
+        ? autoApproved(plan.approval, entry)
+        : await approvalStage({
+            need: plan.approval,
+            tool,
+            input,
+            ctx,
+            callId: id,
+            entry,
+            fallback: this.#deps.approve,
+            timeoutMs: this.#deps.config.approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+          });
     if (refused) return refuse(id, tool.name, refused);
 
     // 6. auth needs nothing here: the skill's context answers AUTH_REQUIRED, mapped below.
