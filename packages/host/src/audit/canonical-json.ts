@@ -2,6 +2,13 @@
 // order a model wrote their keys in. Used for the audit's inputHash and the loop detector.
 import * as crypto from 'node:crypto';
 
+/**
+ * What canonicalJson returns for a value it cannot read whole (a throwing getter or toJSON,
+ * nesting deeper than MAX_DEPTH): callers that compare inputs must not compare this.
+ */
+export const UNSERIALIZABLE = '"[unserializable]"';
+const MAX_DEPTH = 256;
+
 /** JSON text with sorted keys; `null` for undefined; never throws (cycles become "[cycle]"). */
 export function canonicalJson(value: unknown): string {
   try {
@@ -10,7 +17,7 @@ export function canonicalJson(value: unknown): string {
     if (isSortedPlain(value, 0)) return JSON.stringify(value) ?? 'null';
     return write(value, []) ?? 'null';
   } catch {
-    return '"[unserializable]"';
+    return UNSERIALIZABLE;
   }
 }
 
@@ -50,6 +57,7 @@ function write(v: unknown, stack: object[]): string | undefined {
   }
   if (v === null) return 'null';
   const obj = v as object;
+  if (stack.length > MAX_DEPTH) throw new RangeError('too deep');
   if (stack.includes(obj)) return '"[cycle]"';
   if (typeof (obj as { toJSON?: unknown }).toJSON === 'function') {
     return write((obj as { toJSON(): unknown }).toJSON(), stack);

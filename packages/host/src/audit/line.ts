@@ -32,6 +32,8 @@ export interface AuditEntry {
   output: string;
   truncated: boolean;
   redactor: Redactor;
+  /** The result limit of the tool (once looked up); messages and hints are cut to it too. */
+  maxChars?: number | undefined;
 }
 
 /** The JSON written per line of `<home>/audit.jsonl`. */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Span } from '@opentelemetry/api';
 import { AuditLog, type AuditEntry } from '../audit/index.js';
-import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
+import { DEFAULT_MAX_RESULT_CHARS, type CatalogSnapshot, type SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import { createRedactor, RedactorCache } from '../redact/index.js';
 import type { ActiveSkill } from '../runners/types.js';
@@ -14,9 +14,9 @@ import { Deadlines } from './deadlines.js';
 import { failure, type Refusal } from './failure.js';
 import { CallLimits, DEFAULT_CONCURRENCY } from './limits-stage.js';
 import { isRefusal } from './lookup.js';
-import { ActivationError, activationError, activationTimeout, runFailure } from './outcome.js';
+import { activationError, activationTimeout, messageOf, runFailure } from './outcome.js';
 import { CallInfo, runTool, within, type RunOutcome } from './run.js';
-import { shapeResult } from './shape.js';
+import { cappedText, shapeResult } from './shape.js';
 import { stateFor, type RouterState, type ToolPlan } from './state.js';
 import { endCallSpan, inSpan, startCallSpan } from './telemetry.js';
 import type {
@@ -32,6 +32,8 @@ import { checkInput, checkOutput } from './validate.js';
 export { DEFAULT_CONCURRENCY };
 /** The first activation of a skill may import a large module: it gets at least this long. */
 export const ACTIVATION_TIMEOUT_MS = 30_000;
+/** Log lines about failures keep this much of a message or stack. */
+const LOG_TEXT_CHARS = 8_000;
 const EMPTY_CTX: CallContext = Object.freeze({});
 const NO_SECRETS = createRedactor();
 
@@ -103,7 +105,7 @@ class ToolRouter implements Router {
         entry.callId,
         entry.tool,
         'INTERNAL',
-        `The tool router failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`,
+        `The tool router failed unexpectedly: ${messageOf(err)}`,
         'This is a bug in the skill host, not in your request; try again once, then tell the user.',
       );
       this.#logFailure('error', entry, result.message, err);
@@ -156,6 +158,7 @@ class ToolRouter implements Router {
     entry.tool = tool.name;
     entry.skill = tool.skill;
     entry.version = plan.skill.version;
+    entry.maxChars = plan.maxChars;
     if (tool.name !== name && span.isRecording()) span.updateName(`tool.call ${tool.name}`);
 
     // 2. policy
@@ -176,7 +179,11 @@ class ToolRouter implements Router {
 
     // 3. rate limits and the loop detector
     const limited = this.#limits.check(this.#deps.config.limits, tool.name, input, ctx, entry);
-    if (limited) return refuse(id, tool.name, limited);
+    let warning: string | undefined;
+    if (limited) {
+      if ('warning' in limited) warning = limited.warning;
+      else return refuse(id, tool.name, limited);
+    }
     entry.decision = 'allowed';
 
     // 4. input validation
@@ -204,9 +211,9 @@ class ToolRouter implements Router {
     const outcome = await this.#run(plan, input, ctx, id, span);
     if (outcome.kind !== 'ok') {
       const failed = runFailure(tool, outcome);
-      if (outcome.kind === 'error') {
+      if (outcome.kind === 'error' || outcome.kind === 'activation') {
         // Operators see skill failures in the log (redacted); refusals are in the audit.
-        const crashed = outcome.error instanceof ActivationError;
+        const crashed = outcome.kind === 'activation';
         this.#logFailure(crashed ? 'error' : 'warn', entry, failed.message, undefined);
       }
       return refuse(id, tool.name, failed);
@@ -226,13 +233,18 @@ class ToolRouter implements Router {
     } catch (err) {
       return refuse(id, tool.name, {
         code: 'SKILL_ERROR',
-        message: `${tool.name} returned a value that cannot be sent as JSON: ${err instanceof Error ? err.message : String(err)}`,
+        message: `${tool.name} returned a value that cannot be sent as JSON: ${messageOf(err)}`,
         hint: 'This is a bug in the skill; do not retry the same call.',
       });
     }
     const ok: CallSuccess = { id, name: tool.name, isError: false, text: shaped.text };
     if (shaped.structured !== undefined) ok.structured = shaped.structured;
     if (shaped.truncated) ok.truncated = shaped.truncated;
+    if (warning !== undefined) {
+      // In the text too: it is what every adapter hands the model.
+      ok.warning = warning;
+      ok.text += `\n\n[warning: ${warning}]`;
+    }
     return ok;
   }
 
@@ -248,7 +260,7 @@ class ToolRouter implements Router {
       try {
         active = await this.#deps.activate(plan.skill);
       } catch (error) {
-        return { kind: 'error', error: activationError(error) };
+        return { kind: 'activation', error: activationError(error) };
       }
     } else {
       const first = await within(
@@ -256,10 +268,11 @@ class ToolRouter implements Router {
         Math.max(plan.tool.timeoutMs, ACTIVATION_TIMEOUT_MS),
         ctx.signal,
       );
-      if (first.kind === 'error') return { kind: 'error', error: activationError(first.error) };
+      if (first.kind === 'error')
+        return { kind: 'activation', error: activationError(first.error) };
       if (first.kind === 'timeout') {
         const ms = Math.max(plan.tool.timeoutMs, ACTIVATION_TIMEOUT_MS);
-        return { kind: 'error', error: activationTimeout(plan.skill.name, ms) };
+        return { kind: 'activation', error: activationTimeout(plan.skill.name, ms) };
       }
       if (first.kind !== 'ok') return first;
       active = first.value;
@@ -267,15 +280,15 @@ class ToolRouter implements Router {
     }
     const info = new CallInfo(id, ctx.sessionId);
     return inSpan(span, () =>
-      runTool(
+      runTool({
         active,
-        plan.tool.name,
+        tool: plan.tool.name,
         input,
         info,
-        plan.tool.timeoutMs,
-        ctx.signal,
-        this.#deadlines,
-      ),
+        timeoutMs: plan.tool.timeoutMs,
+        signal: ctx.signal,
+        deadlines: this.#deadlines,
+      }),
     );
   }
 
@@ -289,8 +302,10 @@ class ToolRouter implements Router {
           entry.tool = r.text(entry.tool);
           if (span?.isRecording()) span.updateName(`tool.call ${entry.tool}`);
         }
-        result.message = r.text(result.message);
-        if (result.hint !== undefined) result.hint = r.text(result.hint);
+        const cap =
+          entry.maxChars ?? this.#deps.config.limits?.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+        result.message = cappedText(result.message, cap, r).text;
+        if (result.hint !== undefined) result.hint = cappedText(result.hint, cap, r).text;
         if (result.details !== undefined) result.details = r.value(result.details);
         entry.outcome = result.code;
         entry.output = result.message;
@@ -341,19 +356,28 @@ class ToolRouter implements Router {
       const detail =
         err === undefined
           ? undefined
-          : r.text(err instanceof Error ? (err.stack ?? err.message) : String(err));
+          : cappedText(stackOf(err), LOG_TEXT_CHARS, r).text;
       this.#deps.logger[level](
         {
           callId: r.text(entry.callId),
           tool: r.text(entry.tool),
           ...(detail !== undefined && { err: detail }),
         },
-        r.text(message),
+        cappedText(message, LOG_TEXT_CHARS, r).text,
       );
     } catch {
       // A broken logger must not break calls.
     }
   }
+}
+
+function stackOf(err: unknown): string {
+  try {
+    if (err instanceof Error && typeof err.stack === 'string') return err.stack;
+  } catch {
+    // A throwing getter: fall back to the message.
+  }
+  return messageOf(err);
 }
 
 function refuse(id: string, name: string, r: Refusal): CallResult {

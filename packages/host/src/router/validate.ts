@@ -1,4 +1,4 @@
-// Stages 3 and 7: JSON Schema validation of inputs and outputs with ajv. Validators are
+// Stages 4 and 8: JSON Schema validation of inputs and outputs with ajv. Validators are
 // compiled lazily, once per tool per snapshot (snapshot.memo), so a catalog of 1,000 tools
 // pays only for the tools that are called.
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';

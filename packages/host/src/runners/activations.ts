@@ -2,9 +2,24 @@
 // share one activation promise; a failed activation is remembered, so the skill's calls
 // fail fast with the same error until a rescan makes a new record, while every other
 // skill keeps working. Keyed by record identity: a rescan's new records activate afresh.
+//
+// A retired activation is disposed once its calls finish. A call the router gave up on
+// (timed out, aborted) stops counting at once, and disposal waits at most DISPOSE_GRACE_MS
+// for the rest: a tool that never settles must not keep a skill (or host.close()) forever.
 import type { SkillContext } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import type { ActiveSkill, Runner } from './types.js';
+
+/** How long a retired activation waits for its calls before it is disposed anyway. */
+export const DISPOSE_GRACE_MS = 5_000;
+
+/** What the router's per-call info offers: a callback for when the router gives up. */
+export interface Abandonable {
+  onAbandon(fn: () => void): void;
+}
+
+const canAbandon = (call: object): call is Abandonable =>
+  typeof (call as Partial<Abandonable>).onAbandon === 'function';
 
 export interface ActivatorDeps {
   /** The runner for a skill; throw a SkillError when the skill cannot run here. */
@@ -13,6 +28,8 @@ export interface ActivatorDeps {
   /** Activation for records that are not loaded from a folder (the built-in skill). */
   special?(skill: SkillRecord): ActiveSkill | undefined;
   onDisposeError(skill: string, error: unknown): void;
+  /** Default DISPOSE_GRACE_MS. */
+  graceMs?: number;
 }
 
 export interface Activator {
