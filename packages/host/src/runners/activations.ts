@@ -60,23 +60,34 @@ export function createActivator(deps: ActivatorDeps): Activator {
       () => undefined,
     ));
 
+  const graceMs = deps.graceMs ?? DISPOSE_GRACE_MS;
   const retire = (skill: SkillRecord, entry: Entry): Promise<void> => {
     entry.retired = true;
     if (entry.inflight === 0) return dispose(skill, entry);
     return new Promise<void>((resolve) => {
-      entry.idle = () => void dispose(skill, entry).then(resolve);
+      const timer = setTimeout(() => entry.idle?.(), graceMs);
+      entry.idle = () => {
+        entry.idle = undefined;
+        clearTimeout(timer);
+        void dispose(skill, entry).then(resolve);
+      };
     });
   };
 
   const track = (skill: SkillRecord, entry: Entry, active: ActiveSkill): ActiveSkill => {
-    const done = () => {
-      if (--entry.inflight === 0 && entry.retired) entry.idle?.();
-    };
     return {
       skill: active.skill,
       version: active.version,
       invoke(tool, input, call) {
         entry.inflight++;
+        // Counted down once: when the call settles or when the router abandons it.
+        let counted = true;
+        const done = () => {
+          if (!counted) return;
+          counted = false;
+          if (--entry.inflight === 0 && entry.retired) entry.idle?.();
+        };
+        if (canAbandon(call)) call.onAbandon(done);
         let p: Promise<unknown>;
         try {
           p = active.invoke(tool, input, call);
