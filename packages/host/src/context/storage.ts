@@ -90,7 +90,9 @@ export function createSkillStorage(dir: string): SkillStorage {
         throw new SkillError(
           'INVALID_INPUT',
           `Storage value for "${key}" cannot be stored as JSON: ${problem ?? 'it has no JSON form'}.`,
-          { hint: 'Store plain data: objects, arrays, strings, finite numbers, booleans and null.' },
+          {
+            hint: 'Store plain data: objects, arrays, strings, finite numbers, booleans and null.',
+          },
         );
       }
       await ensureDir();

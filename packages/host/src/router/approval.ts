@@ -30,8 +30,7 @@ export function compileApprovals(
     const d = firstMatch(deny, tool);
     if (d) return { kind: 'deny', rule: `refused by ${d.source} ${JSON.stringify(d.entry)}` };
     const r = firstMatch(require, tool);
-    if (r)
-      return { kind: 'ask', reason: `${r.source} ${JSON.stringify(r.entry)} matches it` };
+    if (r) return { kind: 'ask', reason: `${r.source} ${JSON.stringify(r.entry)} matches it` };
     const manifestWants =
       tool.approval === 'required'
         ? 'its manifest says approval: "required"'

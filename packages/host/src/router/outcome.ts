@@ -17,13 +17,9 @@ export const MAX_ERROR_TEXT = 64 * 1024;
 export function activationError(error: unknown): SkillError {
   const known = knownSkillError(error);
   if (known) return known;
-  return new SkillError(
-    'SKILL_CRASHED',
-    `The skill could not be loaded: ${messageOf(error)}`,
-    {
-      hint: 'Do not retry now; the user can run `openclaw-skill doctor` to see why the skill fails to load.',
-    },
-  );
+  return new SkillError('SKILL_CRASHED', `The skill could not be loaded: ${messageOf(error)}`, {
+    hint: 'Do not retry now; the user can run `openclaw-skill doctor` to see why the skill fails to load.',
+  });
 }
 
 export function activationTimeout(skill: string, ms: number): SkillError {
@@ -49,7 +45,8 @@ export function runFailure(
   }
   const err = outcome.error;
   const known = knownSkillError(err);
-  if (outcome.kind === 'activation' && !known) return { code: 'SKILL_CRASHED', message: messageOf(err) };
+  if (outcome.kind === 'activation' && !known)
+    return { code: 'SKILL_CRASHED', message: messageOf(err) };
   if (known) {
     const r: Refusal = { code: known.code, message: known.message };
     if (known.hint) r.hint = known.hint;

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 describe('callMany', () => {
-  it('10 calls of 200 ms with 3 failures: 7 results and 3 errors in order, all running at once and done after one call\'s time', async () => {
+  it("10 calls of 200 ms with 3 failures: 7 results and 3 errors in order, all running at once and done after one call's time", async () => {
     let started = 0;
     const h = await harness({
       skills: skills(),
@@ -50,7 +50,7 @@ describe('callMany', () => {
     await vi.advanceTimersByTimeAsync(199);
     expect(results).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    if (!results) throw new Error('the batch did not finish after one call\'s time');
+    if (!results) throw new Error("the batch did not finish after one call's time");
 
     expect(results.map((r) => r.id)).toEqual(calls.map((c) => c.id));
     expect(results.filter((r) => !r.isError)).toHaveLength(7);

@@ -5,7 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Span } from '@opentelemetry/api';
 import { AuditLog, type AuditEntry } from '../audit/index.js';
-import { DEFAULT_MAX_RESULT_CHARS, type CatalogSnapshot, type SkillRecord } from '../catalog/types.js';
+import {
+  DEFAULT_MAX_RESULT_CHARS,
+  type CatalogSnapshot,
+  type SkillRecord,
+} from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import { createRedactor, RedactorCache } from '../redact/index.js';
 import type { ActiveSkill } from '../runners/types.js';
@@ -354,9 +358,7 @@ class ToolRouter implements Router {
     try {
       const r = entry.redactor;
       const detail =
-        err === undefined
-          ? undefined
-          : cappedText(stackOf(err), LOG_TEXT_CHARS, r).text;
+        err === undefined ? undefined : cappedText(stackOf(err), LOG_TEXT_CHARS, r).text;
       this.#deps.logger[level](
         {
           callId: r.text(entry.callId),
