@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type InstallResult, type SkillHost } from '@openclaw/skill-host';
-import { writeSkillPackage } from './support/skill-packages.js';
+import { writeSkillPackage, type PackageOptions } from './support/skill-packages.js';
 import { startRegistry, type TestRegistry } from './support/verdaccio.js';
 
 let registry: TestRegistry;
@@ -18,11 +18,17 @@ beforeAll(async () => {
   registry = await startRegistry();
   tmp = await mkdtemp(join(tmpdir(), 'oc-install-'));
   const writeMarker = `node -e "require('fs').writeFileSync(${JSON.stringify(marker())}, 'ran')"`;
-  const packages = [
+  const packages: PackageOptions[] = [
     { skill: 'counter', version: '1.0.0' },
     { skill: 'counter', version: '1.1.0' },
     // A runtime dependency that has its own postinstall; neither script may run.
-    { skill: 'tinydep', package: 'oc-tiny-dep', version: '1.0.0', notASkill: true, scripts: { postinstall: writeMarker } },
+    {
+      skill: 'tinydep',
+      package: 'oc-tiny-dep',
+      version: '1.0.0',
+      notASkill: true,
+      scripts: { postinstall: writeMarker },
+    },
     {
       skill: 'scripted',
       version: '1.0.0',
@@ -75,7 +81,12 @@ describe('hot install from a registry', () => {
       yes: true,
       onProgress: (e) => steps.push(e.step),
     });
-    expect(result).toMatchObject({ action: 'installed', name: 'counter', version: '1.0.0', tools: ['counter.version'] });
+    expect(result).toMatchObject({
+      action: 'installed',
+      name: 'counter',
+      version: '1.0.0',
+      tools: ['counter.version'],
+    });
     expect(steps).toEqual(['resolve', 'fetch', 'inspect', 'store', 'load', 'lockfile']);
     expect(await versionOf(host)).toBe('1.0.0');
     const lock = await lockOf(host);
@@ -104,7 +115,11 @@ describe('hot install from a registry', () => {
         const r = await host.call({ name: 'counter.version', input: { delayMs: 5 } });
         inflight--;
         if (r.isError) failures.push(`${r.code}: ${r.message}`);
-        else seen.push({ version: (r.structured as { version: string }).version, startedAfterSwap: after });
+        else
+          seen.push({
+            version: (r.structured as { version: string }).version,
+            startedAfterSwap: after,
+          });
       }
     };
     const t0 = performance.now();
@@ -122,13 +137,19 @@ describe('hot install from a registry', () => {
     expect(seen.some((s) => s.version === '1.0.0')).toBe(true);
     expect(seen.some((s) => s.version === '1.1.0')).toBe(true);
     // Reported, not asserted (no wall-clock bounds in tests): the rate the loop reached.
-    console.log(`update under load: ${seen.length} calls, ${Math.round(seen.length / seconds)}/s, ${inflightAtSwap} in flight at the swap`);
+    console.log(
+      `update under load: ${seen.length} calls, ${Math.round(seen.length / seconds)}/s, ${inflightAtSwap} in flight at the swap`,
+    );
     expect((await lockOf(host)).skills.counter!.version).toBe('1.1.0');
   });
 
   it('a 1.2.0 with an invalid manifest fails with the reason and 1.1.0 keeps serving', async () => {
     await registry.publish(
-      await writeSkillPackage({ skill: 'counter', version: '1.2.0', manifestText: '{"manifestVersion": 1, "name": "counter", "tools": [{"name": "Bad Name"}]}' }),
+      await writeSkillPackage({
+        skill: 'counter',
+        version: '1.2.0',
+        manifestText: '{"manifestVersion": 1, "name": "counter", "tools": [{"name": "Bad Name"}]}',
+      }),
     );
     const lockBefore = await readFile(join(host.home, 'skills.lock.json'), 'utf8');
     await expect(host.update('counter', { yes: true })).rejects.toMatchObject({
@@ -137,17 +158,18 @@ describe('hot install from a registry', () => {
     });
     expect(await versionOf(host)).toBe('1.1.0');
     expect(await readFile(join(host.home, 'skills.lock.json'), 'utf8')).toBe(lockBefore);
-    expect((await readdir(join(host.home, 'store', 'counter'))).filter((f) => /^\d/.test(f)).sort()).toEqual([
-      '1.0.0',
-      '1.0.0.lock.json',
-      '1.1.0',
-      '1.1.0.lock.json',
-    ]);
+    expect(
+      (await readdir(join(host.home, 'store', 'counter'))).filter((f) => /^\d/.test(f)).sort(),
+    ).toEqual(['1.0.0', '1.0.0.lock.json', '1.1.0', '1.1.0.lock.json']);
   });
 
   it('a 1.2.1 that throws on import fails with the thrown reason and 1.1.0 keeps serving', async () => {
     await registry.publish(
-      await writeSkillPackage({ skill: 'counter', version: '1.2.1', code: "throw new Error('cannot start: broken build');\n" }),
+      await writeSkillPackage({
+        skill: 'counter',
+        version: '1.2.1',
+        code: "throw new Error('cannot start: broken build');\n",
+      }),
     );
     const err = await host.update('counter', { yes: true }).then(
       () => undefined,
@@ -202,7 +224,9 @@ describe('install --frozen', () => {
     await writeFile(join(cleanHome, 'skills.lock.json'), lock);
     const second = await newHost(cleanHome);
     const results = await second.installFrozen();
-    expect(results.map((r) => [r.name, r.version, r.tools])).toEqual([['counter', '1.0.0', ['counter.version']]]);
+    expect(results.map((r) => [r.name, r.version, r.tools])).toEqual([
+      ['counter', '1.0.0', ['counter.version']],
+    ]);
     expect(await versionOf(second)).toBe('1.0.0');
     expect(await readFile(join(cleanHome, 'skills.lock.json'), 'utf8')).toBe(lock);
     await second.close();

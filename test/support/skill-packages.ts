@@ -64,7 +64,10 @@ export async function writeSkillPackage(o: PackageOptions): Promise<string> {
   await writeFile(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   await writeFile(join(dir, 'index.js'), o.code ?? versionTool(o.skill, o.version));
   if (!o.notASkill) {
-    await writeFile(join(dir, 'manifest.json'), o.manifestText ?? JSON.stringify(manifest, null, 2));
+    await writeFile(
+      join(dir, 'manifest.json'),
+      o.manifestText ?? JSON.stringify(manifest, null, 2),
+    );
     await writeFile(
       join(dir, 'SKILL.md'),
       `---\nname: ${o.skill}\ndescription: ${o.description ?? `The ${o.skill} skill, version ${o.version}.`}\n---\n\n# ${o.skill}\n`,

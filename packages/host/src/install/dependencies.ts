@@ -34,12 +34,19 @@ export async function installDependencies(
       },
       (err, _stdout, stderr) => {
         if (!err) return resolve();
-        const line = String(stderr).split('\n').find((l) => /ERR!/.test(l)) ?? err.message;
+        const line =
+          String(stderr)
+            .split('\n')
+            .find((l) => /ERR!/.test(l)) ?? err.message;
         reject(
-          new SkillError('INSTALL_FAILED', `Installing the skill's dependencies failed: ${line.replace(/^npm ERR!\s*/, '').trim()}`, {
-            cause: err,
-            hint: 'Check the registry (--registry) and that every dependency is published there.',
-          }),
+          new SkillError(
+            'INSTALL_FAILED',
+            `Installing the skill's dependencies failed: ${line.replace(/^npm ERR!\s*/, '').trim()}`,
+            {
+              cause: err,
+              hint: 'Check the registry (--registry) and that every dependency is published there.',
+            },
+          ),
         );
       },
     );

@@ -12,7 +12,10 @@ const RULES: { code: string; re: RegExp; what: string }[] = [
   {
     code: 'DROPPER_PIPE_TO_SHELL',
     // curl|wget|fetch ... | sh  (also `irm ... | iex` on Windows)
-    re: new RegExp(String.raw`\b(?:curl|wget|fetch|irm|iwr|Invoke-WebRequest)\b[^\n|]*\|\s*(?:${SHELL})\b`, 'i'),
+    re: new RegExp(
+      String.raw`\b(?:curl|wget|fetch|irm|iwr|Invoke-WebRequest)\b[^\n|]*\|\s*(?:${SHELL})\b`,
+      'i',
+    ),
     what: 'downloads something and pipes it straight into a shell',
   },
   {
@@ -24,12 +27,18 @@ const RULES: { code: string; re: RegExp; what: string }[] = [
   {
     code: 'DROPPER_BASE64_TO_SHELL',
     // A long base64 literal decoded and piped to a shell (or eval'd).
-    re: new RegExp(String.raw`[A-Za-z0-9+/]{80,}={0,2}[^\n]*\|\s*base64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:${SHELL})\b`, 'i'),
+    re: new RegExp(
+      String.raw`[A-Za-z0-9+/]{80,}={0,2}[^\n]*\|\s*base64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:${SHELL})\b`,
+      'i',
+    ),
     what: 'decodes a long base64 blob and pipes it into a shell',
   },
   {
     code: 'DROPPER_BASE64_TO_SHELL',
-    re: new RegExp(String.raw`base64\s+(?:-d|--decode|-D)\b[^\n]*<<<\s*['"]?[A-Za-z0-9+/]{80,}[^\n]*\|\s*(?:${SHELL})\b`, 'i'),
+    re: new RegExp(
+      String.raw`base64\s+(?:-d|--decode|-D)\b[^\n]*<<<\s*['"]?[A-Za-z0-9+/]{80,}[^\n]*\|\s*(?:${SHELL})\b`,
+      'i',
+    ),
     what: 'decodes a long base64 blob and pipes it into a shell',
   },
   {
@@ -50,7 +59,12 @@ export function scanText(text: string, file: string): InstallWarning[] {
   lines.forEach((line, i) => {
     for (const rule of RULES) {
       if (rule.re.test(line) && !found.some((f) => f.line === i + 1 && f.code === rule.code)) {
-        found.push({ code: rule.code, file, line: i + 1, message: `${file}:${i + 1} ${rule.what}.` });
+        found.push({
+          code: rule.code,
+          file,
+          line: i + 1,
+          message: `${file}:${i + 1} ${rule.what}.`,
+        });
       }
     }
   });
@@ -59,7 +73,9 @@ export function scanText(text: string, file: string): InstallWarning[] {
 
 /** Archive files that are encrypted zips (general-purpose bit 0 of a local file header). */
 function encryptedZip(bytes: Buffer): boolean {
-  return bytes.length > 8 && bytes.readUInt32LE(0) === 0x04034b50 && (bytes.readUInt16LE(6) & 1) === 1;
+  return (
+    bytes.length > 8 && bytes.readUInt32LE(0) === 0x04034b50 && (bytes.readUInt16LE(6) & 1) === 1
+  );
 }
 
 async function listFiles(dir: string, out: string[] = []): Promise<string[]> {

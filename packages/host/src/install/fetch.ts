@@ -28,7 +28,8 @@ export interface FetchOptions {
 type Pacote = typeof import('pacote');
 let pacoteModule: Promise<Pacote> | undefined;
 // pacote pulls in most of npm's fetch stack (~100 ms): loaded on the first install only.
-const loadPacote = () => (pacoteModule ??= import('pacote').then((m) => (m.default ?? m) as Pacote));
+const loadPacote = () =>
+  (pacoteModule ??= import('pacote').then((m) => (m.default ?? m) as Pacote));
 
 /** A spec that names a local path becomes an absolute `file:` spec pacote understands. */
 export function normalizeSpec(spec: string, cwd: string): string {
@@ -95,16 +96,24 @@ export function fetchError(spec: string, registry: string, e: unknown): SkillErr
     });
   }
   if (['ECONNREFUSED', 'ENOTFOUND', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code)) {
-    return new SkillError('INSTALL_FAILED', `The registry ${registry} cannot be reached (${code}).`, {
-      ...cause,
-      hint: 'Check the network and the registry URL (--registry, or install.registry in the host config).',
-    });
+    return new SkillError(
+      'INSTALL_FAILED',
+      `The registry ${registry} cannot be reached (${code}).`,
+      {
+        ...cause,
+        hint: 'Check the network and the registry URL (--registry, or install.registry in the host config).',
+      },
+    );
   }
   if (code === 'EINTEGRITY') {
-    return new SkillError('INSTALL_FAILED', `${spec} failed its integrity check: the tarball is not what was published.`, {
-      ...cause,
-      hint: 'Do not install it; try again later or ask the publisher.',
-    });
+    return new SkillError(
+      'INSTALL_FAILED',
+      `${spec} failed its integrity check: the tarball is not what was published.`,
+      {
+        ...cause,
+        hint: 'Do not install it; try again later or ask the publisher.',
+      },
+    );
   }
   if (code === 'ENOENT') {
     return new SkillError('INSTALL_FAILED', `${spec} does not exist.`, {
@@ -112,11 +121,22 @@ export function fetchError(spec: string, registry: string, e: unknown): SkillErr
       hint: 'Pass an npm name (name@range), a .tgz file or a skill folder.',
     });
   }
-  if (/^TAR_|^Z_|EJSONPARSE|ENOTDIR/.test(code) || /zlib|tar|unexpected end/i.test(err?.message ?? '')) {
-    return new SkillError('INSTALL_FAILED', `${spec} is not a readable package tarball (${code || err.message}).`, {
-      ...cause,
-      hint: 'Rebuild it with `npm pack`.',
-    });
+  if (
+    /^TAR_|^Z_|EJSONPARSE|ENOTDIR/.test(code) ||
+    /zlib|tar|unexpected end/i.test(err?.message ?? '')
+  ) {
+    return new SkillError(
+      'INSTALL_FAILED',
+      `${spec} is not a readable package tarball (${code || err.message}).`,
+      {
+        ...cause,
+        hint: 'Rebuild it with `npm pack`.',
+      },
+    );
   }
-  return new SkillError('INSTALL_FAILED', `Could not fetch ${spec}: ${err?.message ?? String(e)}`, cause);
+  return new SkillError(
+    'INSTALL_FAILED',
+    `Could not fetch ${spec}: ${err?.message ?? String(e)}`,
+    cause,
+  );
 }

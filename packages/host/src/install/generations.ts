@@ -10,8 +10,7 @@ import type { ActiveSkill } from '../runners/types.js';
 import type { SwapExpectation } from './installer.js';
 
 export type GenerationLoad =
-  | { ok: true; records: ReadonlyMap<string, SkillRecord> }
-  | { ok: false; error: SkillError };
+  { ok: true; records: ReadonlyMap<string, SkillRecord> } | { ok: false; error: SkillError };
 
 export async function loadGeneration(
   records: readonly SkillRecord[],
@@ -32,7 +31,9 @@ export async function loadGeneration(
     }
     if (record.status === 'invalid') {
       const first = record.problems.find((p) => p.severity === 'error');
-      return fail(`${first ? `${first.file}${first.line ? `:${first.line}` : ''} ${first.message}` : 'it is invalid'}`);
+      return fail(
+        `${first ? `${first.file}${first.line ? `:${first.line}` : ''} ${first.message}` : 'it is invalid'}`,
+      );
     }
     // A shadowed record (a workspace skill of the same name wins) or one that is not ready
     // (missing env, config) is installed but does not serve: nothing to load.

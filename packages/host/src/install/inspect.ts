@@ -1,7 +1,12 @@
 // Reads an unpacked package as data (package.json, manifest.json, SKILL.md: the SDK's
 // readSkillFolder, the same reader the scan uses) and decides whether it can be installed,
 // without running any of its code. Pure apart from that read.
-import { HOST_API_VERSION, readSkillFolder, SkillError, type SkillFolder } from '@openclaw/skill-sdk';
+import {
+  HOST_API_VERSION,
+  readSkillFolder,
+  SkillError,
+  type SkillFolder,
+} from '@openclaw/skill-sdk';
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
 import valid from 'semver/functions/valid.js';
@@ -37,7 +42,9 @@ export async function inspectPackage(
     throw new SkillError(
       first.code.startsWith('MANIFEST') ? 'MANIFEST_INVALID' : 'INSTALL_FAILED',
       `${spec} is not a valid skill: ${where}${first.line ? `:${first.line}` : ''} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : ''}`,
-      { hint: 'Nothing was installed; the publisher must fix the package (`openclaw-skill validate`).' },
+      {
+        hint: 'Nothing was installed; the publisher must fix the package (`openclaw-skill validate`).',
+      },
     );
   }
   const pkg = folder.packageJson;
@@ -59,7 +66,10 @@ export async function inspectPackage(
   const hostRange = manifest?.host;
   if (hostRange !== undefined) {
     if (!validRange(hostRange)) {
-      throw fail(`${spec} asks for the host API "${hostRange}", which is not a semver range.`, 'The publisher must fix manifest.json `host`.');
+      throw fail(
+        `${spec} asks for the host API "${hostRange}", which is not a semver range.`,
+        'The publisher must fix manifest.json `host`.',
+      );
     }
     if (!satisfies(hostVersion, hostRange, { includePrerelease: true })) {
       throw fail(

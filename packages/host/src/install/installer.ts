@@ -84,7 +84,13 @@ export function createInstaller(deps: InstallerDeps): Installer {
     opts: InstallOptions,
     registry: string,
     frozen?: LockEntry,
-  ): Promise<{ staged: string; fetched: Fetched; summary: InstallSummary; manifest: unknown; packageJson: unknown }> {
+  ): Promise<{
+    staged: string;
+    fetched: Fetched;
+    summary: InstallSummary;
+    manifest: unknown;
+    packageJson: unknown;
+  }> {
     const progress = opts.onProgress ?? (() => undefined);
     const staged = await makeStaging(layout.root);
     try {
@@ -111,7 +117,11 @@ export function createInstaller(deps: InstallerDeps): Installer {
         progress({ step: 'policy', detail: policyCommand });
         const policy = await runPolicyHook(
           policyCommand,
-          { summary, ...(folder.manifest && { manifest: folder.manifest }), packageJson: folder.packageJson?.raw },
+          {
+            summary,
+            ...(folder.manifest && { manifest: folder.manifest }),
+            packageJson: folder.packageJson?.raw,
+          },
           { env: deps.env, cwd: deps.paths.home },
         );
         summary.policy = policy;
@@ -119,7 +129,9 @@ export function createInstaller(deps: InstallerDeps): Installer {
           throw new SkillError(
             'POLICY_DENIED',
             `The install policy blocks ${summary.name}@${summary.version}${policy.reason ? `: ${policy.reason}` : '.'}`,
-            { hint: `Ask the operator; the policy is install.policyCommand in ${deps.paths.config}.` },
+            {
+              hint: `Ask the operator; the policy is install.policyCommand in ${deps.paths.config}.`,
+            },
           );
         }
         if (policy.decision === 'warn') {
@@ -129,7 +141,13 @@ export function createInstaller(deps: InstallerDeps): Installer {
           });
         }
       }
-      return { staged, fetched, summary, manifest: folder.manifest, packageJson: folder.packageJson?.raw };
+      return {
+        staged,
+        fetched,
+        summary,
+        manifest: folder.manifest,
+        packageJson: folder.packageJson?.raw,
+      };
     } catch (e) {
       await rm(staged, { recursive: true, force: true });
       throw e;
@@ -147,7 +165,10 @@ export function createInstaller(deps: InstallerDeps): Installer {
     }
     opts.onProgress?.({ step: 'consent' });
     if (!(await opts.consent(summary))) {
-      throw new SkillError('APPROVAL_DENIED', `Install of ${summary.name}@${summary.version} declined; nothing was installed.`);
+      throw new SkillError(
+        'APPROVAL_DENIED',
+        `Install of ${summary.name}@${summary.version} declined; nothing was installed.`,
+      );
     }
   }
 
@@ -177,7 +198,8 @@ export function createInstaller(deps: InstallerDeps): Installer {
       checkAbort(opts.signal);
       progress({ step: 'store', detail: layout.versionDir(name, version) });
       placed = await placeVersion(layout, name, version, staged, entry);
-      if (oldCurrent !== undefined && oldCurrent !== version) await pointTo(layout, name, 'previous', oldCurrent);
+      if (oldCurrent !== undefined && oldCurrent !== version)
+        await pointTo(layout, name, 'previous', oldCurrent);
       await pointTo(layout, name, 'current', version);
       progress({ step: 'load', detail: `${name}@${version}` });
       const { snapshot, records } = await deps.swap([{ name, dir: placed }]);
@@ -202,7 +224,11 @@ export function createInstaller(deps: InstallerDeps): Installer {
     const progress = opts.onProgress ?? (() => undefined);
     checkAbort(opts.signal);
     progress({ step: 'resolve', detail: spec });
-    const registry = await resolveRegistry(opts.registry, deps.config().install?.registry, deps.env);
+    const registry = await resolveRegistry(
+      opts.registry,
+      deps.config().install?.registry,
+      deps.env,
+    );
     const normalized = normalizeSpec(spec, deps.cwd);
     const { staged, fetched, summary } = await prepare(normalized, opts, registry);
     try {
@@ -301,7 +327,11 @@ export function createInstaller(deps: InstallerDeps): Installer {
     }
     progress({ step: 'load', detail: `${expect.length} skill(s)` });
     const { snapshot, records } = await deps.swap(expect);
-    return results.map((r) => ({ ...r, tools: toolsOf(records.get(r.name)), snapshot: snapshot.version }));
+    return results.map((r) => ({
+      ...r,
+      tools: toolsOf(records.get(r.name)),
+      snapshot: snapshot.version,
+    }));
   }
 
   async function entryFor(name: string): Promise<LockEntry> {
@@ -357,7 +387,13 @@ export function createInstaller(deps: InstallerDeps): Installer {
         // Calls in flight finish on the code already loaded; the files go now.
         await rm(layout.skillDir(name), { recursive: true, force: true });
         void oldPrevious;
-        return { action: 'removed', name, version: entry.version, tools: [], snapshot: snapshot.version };
+        return {
+          action: 'removed',
+          name,
+          version: entry.version,
+          tools: [],
+          snapshot: snapshot.version,
+        };
       }),
 
     rollback: (name, opts = {}) =>
@@ -365,11 +401,16 @@ export function createInstaller(deps: InstallerDeps): Installer {
         await entryFor(name);
         const current = await linkedVersion(layout, name, 'current');
         const previous = await linkedVersion(layout, name, 'previous');
-        const entry = previous === undefined ? undefined : await readVersionEntry(layout, name, previous);
+        const entry =
+          previous === undefined ? undefined : await readVersionEntry(layout, name, previous);
         if (previous === undefined || !entry) {
-          throw new SkillError('INSTALL_FAILED', `${name} has no previous version to roll back to.`, {
-            hint: `Install the version you want: openclaw-skill install ${name}@<version>`,
-          });
+          throw new SkillError(
+            'INSTALL_FAILED',
+            `${name} has no previous version to roll back to.`,
+            {
+              hint: `Install the version you want: openclaw-skill install ${name}@<version>`,
+            },
+          );
         }
         opts.onProgress?.({ step: 'rollback', detail: `${name}@${current} -> ${previous}` });
         await pointTo(layout, name, 'current', previous);

@@ -35,7 +35,10 @@ export function parseLock(text: string, file: string): LockFile {
       throw new SkillError(
         'INSTALL_FAILED',
         `${file}: the entry "${key}" ${missing.length > 0 ? `lacks ${missing.join(', ')}` : `names "${entry.name}"`}.`,
-        { file, hint: `Fix the entry "${key}" in ${file}, or remove it and install the skill again.` },
+        {
+          file,
+          hint: `Fix the entry "${key}" in ${file}, or remove it and install the skill again.`,
+        },
       );
     }
   }

@@ -48,14 +48,23 @@ export async function runPolicyHook(
     };
     let child;
     try {
-      child = spawn(command, { shell: true, cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'ignore'] });
+      child = spawn(command, {
+        shell: true,
+        cwd: opts.cwd,
+        env: opts.env,
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
     } catch (e) {
       done(block(`the policy command could not start: ${(e as Error).message}`));
       return;
     }
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      done(block(`the policy command did not answer within ${opts.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`));
+      done(
+        block(
+          `the policy command did not answer within ${opts.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`,
+        ),
+      );
     }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       if (out.length < MAX_OUTPUT) out += chunk.toString('utf8');

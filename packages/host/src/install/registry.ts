@@ -41,7 +41,11 @@ async function npmConfigRegistry(env: NodeJS.ProcessEnv): Promise<string> {
   } catch {
     // Falls through to the error below.
   }
-  throw new SkillError('INSTALL_FAILED', 'No npm registry is configured and npm could not say one.', {
-    hint: 'Pass --registry <url>, or set install.registry in the host config.',
-  });
+  throw new SkillError(
+    'INSTALL_FAILED',
+    'No npm registry is configured and npm could not say one.',
+    {
+      hint: 'Pass --registry <url>, or set install.registry in the host config.',
+    },
+  );
 }

@@ -112,9 +112,13 @@ export function createActivator(deps: ActivatorDeps): Activator {
       const current = currentByName.get(skill.name);
       if (current && current !== skill) return activate(current);
       return Promise.reject(
-        new SkillError('SKILL_UNAVAILABLE', `Skill "${skill.name}" was removed while this call was starting.`, {
-          hint: 'The skill is no longer installed; do not retry.',
-        }),
+        new SkillError(
+          'SKILL_UNAVAILABLE',
+          `Skill "${skill.name}" was removed while this call was starting.`,
+          {
+            hint: 'The skill is no longer installed; do not retry.',
+          },
+        ),
       );
     }
     const entry: Entry = {
