@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { skillRecord, snapshotOf } from '../testing/records.js';
 import { tempDir } from '../testing/skill-folders.js';
 import { createRouter } from '../router/router.js';
-import { createActivator, DISPOSE_GRACE_MS } from './activations.js';
+import { createActivator, DEFAULT_DRAIN_MS } from './activations.js';
 import type { ActiveSkill, Runner } from './types.js';
 
 afterEach(() => {
@@ -78,14 +78,14 @@ describe('abandoned calls', () => {
     expect(log).toEqual(['dispose stuck']);
   });
 
-  it('a call nobody gave up on delays close() by the grace period, not forever', async () => {
+  it('a call nobody gave up on delays close() by drainMs (default), not forever', async () => {
     const { log, activator, v1 } = await setup();
     vi.useFakeTimers();
     const active = await activator.activate(v1);
     void active.invoke('stuck.wait', {}, { signal: new AbortController().signal, callId: 'c' });
     const closing = activator.close();
     expect(await settlesNow(closing)).toBe(false);
-    await vi.advanceTimersByTimeAsync(DISPOSE_GRACE_MS - 1);
+    await vi.advanceTimersByTimeAsync(DEFAULT_DRAIN_MS - 1);
     expect(log).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     await closing;
