@@ -3,7 +3,7 @@
 // and everything written is redacted.
 import type { ErrorCode } from '@openclaw/skill-sdk';
 import type { Redactor } from '../redact/index.js';
-import { canonicalJson, sha256Hex } from './canonical-json.js';
+import { canonicalJson, digest64 } from './canonical-json.js';
 
 export type ApprovalOutcome = 'auto' | 'approved' | 'denied' | 'timeout' | 'required';
 
@@ -87,17 +87,7 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
 const PLAIN = /^[\w.:@/+-]*$/;
 const str = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 
-// Agents repeat inputs (and benchmarks always do): remember recent hashes.
-const recentHashes = new Map<string, string>();
-function hashOf(json: string): string {
-  let h = recentHashes.get(json);
-  if (h === undefined) {
-    if (recentHashes.size >= 256) recentHashes.clear();
-    h = `sha256:${sha256Hex(json)}`;
-    if (json.length <= 4096) recentHashes.set(json, h);
-  }
-  return h;
-}
+const hashOf = (json: string): string => `h64:${digest64(json)}`;
 
 // Formatting a Date is the dearest part of a line; the part up to the second is reused.
 let isoSecond = -1;
