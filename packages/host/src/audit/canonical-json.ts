@@ -110,4 +110,6 @@ export function digest64(text: string): string {
   return hex8(a) + hex8(b);
 }
 
-const hex8 = (n: number): string => (n >>> 0).toString(16).padStart(8, '0');
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const hex8 = (n: number): string =>
+  HEX[(n >>> 24) & 255]! + HEX[(n >>> 16) & 255]! + HEX[(n >>> 8) & 255]! + HEX[n & 255]!;
