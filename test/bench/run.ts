@@ -11,6 +11,7 @@ import { createSkillHost, createSnapshot, toolDefinitions } from '@openclaw/skil
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { generateSkills } from './generate.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
+import { routerFigures } from './router.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const exec = promisify(execFile);
@@ -54,6 +55,11 @@ try {
     quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
   );
   await quiet.close();
+
+  step('router');
+  const routerRun = await routerFigures(tmp, quick);
+  Object.assign(figures, routerRun.figures);
+  notes.push(...routerRun.notes);
 
   // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
   // every CLI command) and, as `.nocache`, reading and parsing every folder.

@@ -68,12 +68,15 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   const tool = e.tool.length > 200 ? `${e.tool.slice(0, 200)}...` : e.tool;
   // Catalog names (a found tool, its skill and version) and ids the router made itself cannot
   // hold a secret; only what a caller or model wrote goes through the redactor.
-  const callId = e.callIdGenerated ? e.callId : r.text(e.callId);
-  let line = `{"time":"${isoTime(e.time)}","callId":${str(callId)},"tool":${str(e.skill === undefined ? r.text(tool) : tool)}`;
-  if (e.skill !== undefined) line += `,"skill":${str(e.skill)}`;
-  if (e.version !== undefined) line += `,"version":${str(e.version)}`;
-  if (e.agentId !== undefined) line += `,"agentId":${str(r.text(e.agentId))}`;
-  if (e.sessionId !== undefined) line += `,"sessionId":${str(r.text(e.sessionId))}`;
+  // Generated ids are plain ASCII ("call_<hex>_<base36>"): written as they are.
+  const callId = e.callIdGenerated ? `"${e.callId}"` : str(r.text(e.callId));
+  let line = `{"time":"${isoTime(e.time)}","callId":${callId}`;
+  line +=
+    e.skill === undefined
+      ? `,"tool":${str(r.text(tool))}${e.version === undefined ? '' : `,"version":${str(e.version)}`}`
+      : catalogPart(tool, e.skill, e.version);
+  if (e.agentId !== undefined) line += `,"agentId":${redactedId(e.agentId, r)}`;
+  if (e.sessionId !== undefined) line += `,"sessionId":${redactedId(e.sessionId, r)}`;
   line += `,"decision":"${e.decision}"`;
   if (e.rule !== undefined) line += `,"rule":${str(r.text(e.rule))}`;
   if (e.approval !== undefined) line += `,"approval":"${e.approval}"`;
@@ -81,6 +84,31 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   if (fullInputs) line += `,"input":${JSON.stringify(r.value(safeParse(json))) ?? 'null'}`;
   line += `,"inputBytes":${Buffer.byteLength(json)},"outputBytes":${Buffer.byteLength(e.output)},"truncated":${e.truncated}}\n`;
   return line;
+}
+
+// The tool, skill and version of a catalog tool, formatted once per (tool, version). Keyed by
+// the tool name alone: catalog strings keep their hash, a concatenated key would not.
+const catalogParts = new Map<string, { skill: string; version: string | undefined; part: string }>();
+function catalogPart(tool: string, skill: string, version: string | undefined): string {
+  const hit = catalogParts.get(tool);
+  if (hit !== undefined && hit.skill === skill && hit.version === version) return hit.part;
+  if (catalogParts.size >= 4096) catalogParts.clear();
+  const part = `,"tool":${str(tool)},"skill":${str(skill)}${version === undefined ? '' : `,"version":${str(version)}`}`;
+  catalogParts.set(tool, { skill, version, part });
+  return part;
+}
+
+// Sessions and agents repeat from call to call: the last one's redacted JSON is kept.
+let lastId: string | undefined;
+let lastRedactor: Redactor | undefined;
+let lastIdJson = '';
+function redactedId(id: string, r: Redactor): string {
+  if (id !== lastId || r !== lastRedactor) {
+    lastId = id;
+    lastRedactor = r;
+    lastIdJson = str(r.text(id));
+  }
+  return lastIdJson;
 }
 
 // Names and ids rarely need escaping; checking is cheaper than always stringifying.

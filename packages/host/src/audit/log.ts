@@ -49,6 +49,8 @@ export class AuditLog {
   #maxPendingBytes: number;
   /** Lines dropped since the disk fell behind (reported when it catches up). */
   #behind = 0;
+  /** Characters of formatted lines waiting for the file to open or for the chain. */
+  #queued = 0;
 
   constructor(opts: AuditLogOptions) {
     this.file = opts.file;
@@ -118,7 +120,7 @@ export class AuditLog {
     const entries = this.#pending;
     this.#pending = [];
     // Already behind: drop without formatting (the cheapest way through an overload).
-    if (this.#stream && this.#stream.writableLength >= this.#maxPendingBytes) {
+    if (this.#waitingBytes() >= this.#maxPendingBytes) {
       this.#lose(entries.length);
       return;
     }
@@ -131,12 +133,23 @@ export class AuditLog {
       }
     }
     const count = entries.length;
+    this.#queued += chunk.length;
     this.#chain = this.#chain.then(() => this.#write(chunk, count));
+  }
+
+  /** Characters formatted but not yet handed to the stream, plus what the stream holds. */
+  #waitingBytes(): number {
+    return this.#queued + (this.#stream?.writableLength ?? 0);
   }
 
   async #write(chunk: string, count: number): Promise<void> {
     if (!chunk) return;
-    const stream = await this.#open();
+    let stream: WriteStream | undefined;
+    try {
+      stream = await this.#open();
+    } finally {
+      this.#queued -= chunk.length;
+    }
     if (!stream) {
       this.#dropped += count;
       return;
