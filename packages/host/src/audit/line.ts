@@ -88,7 +88,10 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
 
 // The tool, skill and version of a catalog tool, formatted once per (tool, version). Keyed by
 // the tool name alone: catalog strings keep their hash, a concatenated key would not.
-const catalogParts = new Map<string, { skill: string; version: string | undefined; part: string }>();
+const catalogParts = new Map<
+  string,
+  { skill: string; version: string | undefined; part: string }
+>();
 function catalogPart(tool: string, skill: string, version: string | undefined): string {
   const hit = catalogParts.get(tool);
   if (hit !== undefined && hit.skill === skill && hit.version === version) return hit.part;

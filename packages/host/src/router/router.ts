@@ -24,13 +24,7 @@ import { completeRun } from './complete.js';
 import { cappedText } from './shape.js';
 import { stateFor, type RouterState, type ToolPlan } from './state.js';
 import { endCallSpan, inSpan, startCallSpan } from './telemetry.js';
-import type {
-  CallContext,
-  CallResult,
-  Router,
-  RouterDeps,
-  ToolCall,
-} from './types.js';
+import type { CallContext, CallResult, Router, RouterDeps, ToolCall } from './types.js';
 import { checkInput } from './validate.js';
 
 export { DEFAULT_CONCURRENCY };
