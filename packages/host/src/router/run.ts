@@ -68,35 +68,37 @@ export interface RunRequest {
 }
 
 export function runTool(req: RunRequest): Promise<RunOutcome> {
-  const { active, tool, input, info, timeoutMs, signal, deadlines } = req;
-  return new Promise<RunOutcome>((resolve) => {
-    let done = false;
-    const finish = (o: RunOutcome): void => {
-      if (done) return;
-      done = true;
-      deadlines.delete(deadline);
-      if (signal) signal.removeEventListener('abort', onAbort);
-      if (o === TIMEOUT || o === ABORTED) info.abandon();
-      resolve(o);
-    };
-    const settled = (o: RunOutcome): void => {
-      if (done) return;
-      // Late, whatever the reason (a synchronous block keeps the timer from firing first).
-      if (Date.now() >= deadline.at) return expire();
-      finish(o);
-    };
-    const expire = (): void => {
-      // Abort first so the tool sees its signal fire before the caller sees TIMEOUT.
-      info.abort(new DOMException(`${tool} timed out after ${timeoutMs} ms`, 'TimeoutError'));
-      finish(TIMEOUT);
-    };
-    const onAbort = (): void => {
-      info.abort(signal?.reason ?? new Error('The call was aborted.'));
-      finish(ABORTED);
-    };
-    const deadline: Deadline = { at: Date.now() + timeoutMs, expire };
-    deadlines.add(deadline);
+  return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve).start());
+}
+
+/**
+ * One call in flight, and its own deadline: one object (with its methods on the prototype)
+ * instead of a closure per outcome, since this runs for every call.
+ */
+class RunningCall implements Deadline {
+  readonly at: number;
+  prev?: Deadline | undefined;
+  next?: Deadline | undefined;
+  linked?: boolean | undefined;
+  #done = false;
+  readonly #req: RunRequest;
+  readonly #resolve: (o: RunOutcome) => void;
+  #onAbort: (() => void) | undefined;
+
+  constructor(req: RunRequest, resolve: (o: RunOutcome) => void) {
+    this.#req = req;
+    this.#resolve = resolve;
+    this.at = Date.now() + req.timeoutMs;
+  }
+
+  start(): void {
+    const { active, tool, input, info, signal, deadlines } = this.#req;
+    deadlines.add(this);
     if (signal) {
+      const onAbort = (this.#onAbort = () => {
+        info.abort(signal.reason ?? new Error('The call was aborted.'));
+        this.#finish(ABORTED);
+      });
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
     }
@@ -104,13 +106,38 @@ export function runTool(req: RunRequest): Promise<RunOutcome> {
     try {
       pending = active.invoke(tool, input, info);
     } catch (error) {
-      return settled({ kind: 'error', error });
+      return this.#settled({ kind: 'error', error });
     }
     pending.then(
-      (value) => settled({ kind: 'ok', value }),
-      (error: unknown) => settled({ kind: 'error', error }),
+      (value) => this.#settled({ kind: 'ok', value }),
+      (error: unknown) => this.#settled({ kind: 'error', error }),
     );
-  });
+  }
+
+  expire(): void {
+    if (this.#done) return;
+    const { info, tool, timeoutMs } = this.#req;
+    // Abort first so the tool sees its signal fire before the caller sees TIMEOUT.
+    info.abort(new DOMException(`${tool} timed out after ${timeoutMs} ms`, 'TimeoutError'));
+    this.#finish(TIMEOUT);
+  }
+
+  #settled(o: RunOutcome): void {
+    if (this.#done) return;
+    // Late, whatever the reason (a synchronous block keeps the timer from firing first).
+    if (Date.now() >= this.at) return this.expire();
+    this.#finish(o);
+  }
+
+  #finish(o: RunOutcome): void {
+    if (this.#done) return;
+    this.#done = true;
+    const { deadlines, signal, info } = this.#req;
+    deadlines.delete(this);
+    if (signal && this.#onAbort) signal.removeEventListener('abort', this.#onAbort);
+    if (o === TIMEOUT || o === ABORTED) info.abandon();
+    this.#resolve(o);
+  }
 }
 
 /**
