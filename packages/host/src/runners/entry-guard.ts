@@ -32,7 +32,10 @@ export async function checkEntry(skill: SkillRecord): Promise<CheckedEntry> {
     new SkillError(
       'PATH_UNSAFE',
       `Skill "${skill.name}": its entry ${entry} ${why}, outside the skill's folder ${skill.dir}; nothing was loaded.`,
-      { file: entry, hint: 'Point "entry" (manifest.json) or "exports" (package.json) at a file inside the package.' },
+      {
+        file: entry,
+        hint: 'Point "entry" (manifest.json) or "exports" (package.json) at a file inside the package.',
+      },
     );
   if (!inside(resolve(skill.dir), resolve(entry))) throw refuse('is');
   let dir: string;

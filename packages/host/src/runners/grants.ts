@@ -1,6 +1,7 @@
 // What a worker or sandbox runner lets a skill reach: what its manifest declares, narrowed or
 // extended only by what the user wrote in the host config.
 import type { SkillRecord } from '../catalog/types.js';
+import { needsCallScope } from './call-scope.js';
 import type { ActivateMessage } from './runtime/protocol.js';
 
 export interface Grants {
@@ -69,6 +70,7 @@ export function activateMessage(
     skill: { name: skill.name, version: skill.version, dir: skill.dir },
     entry,
     config: skill.config,
+    scoped: needsCallScope(skill),
     ...(network && { network: [...network] }),
   };
 }

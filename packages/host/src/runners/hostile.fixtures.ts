@@ -24,13 +24,15 @@ export interface HostileWorld {
   /** Everything the host logged, as text. */
   logs(): string;
   files: { sshKey: string; tokenStore: string; victimStorage: string };
-  open(config?: HostConfig): Promise<SkillHost>;
+  open(config?: HostConfig, env?: NodeJS.ProcessEnv): Promise<SkillHost>;
   /** Closes every host opened here. */
   close(): Promise<void>;
 }
 
 /** `where`: the workspace (a local folder) or the host's store (installed from a registry). */
-export async function hostileWorld(where: 'workspace' | 'store' = 'workspace'): Promise<HostileWorld> {
+export async function hostileWorld(
+  where: 'workspace' | 'store' = 'workspace',
+): Promise<HostileWorld> {
   const root = await tempDir('oc-hostile-');
   const home = join(root, 'home');
   const userHome = join(root, 'user');
@@ -64,12 +66,17 @@ export async function hostileWorld(where: 'workspace' | 'store' = 'workspace'): 
     workspace,
     logs: () => logged,
     files: { sshKey, tokenStore, victimStorage },
-    async open(config = {}) {
+    async open(config = {}, extraEnv = {}) {
       const host = await createSkillHost({
         home,
         workspace,
         userHome,
-        env: { PATH: process.env.PATH ?? '', HOSTILE_VISIBLE: 'yes', HOST_SECRET: ENV_SECRET },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOSTILE_VISIBLE: 'yes',
+          HOST_SECRET: ENV_SECRET,
+          ...extraEnv,
+        },
         logger: pino({ level: 'info' }, sink),
         hostTools: false,
         config,

@@ -8,7 +8,12 @@
 import { SkillError, type SkillContext, type ToolCallInfo } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { runInCallScope } from './call-scope.js';
-import { toWireError, type ActivateMessage, type FromRunner, type ToRunner } from './runtime/protocol.js';
+import {
+  toWireError,
+  type ActivateMessage,
+  type FromRunner,
+  type ToRunner,
+} from './runtime/protocol.js';
 import type { ActiveSkill, RunnerKind } from './types.js';
 import { fromWire } from './wire-errors.js';
 
@@ -87,7 +92,9 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
     new SkillError(
       'SKILL_CRASHED',
       `Skill "${skill.name}" ${why}; its ${kind} runner was replaced, and the next call starts a fresh one.`,
-      { hint: 'Retry once; if it keeps failing, the skill has a bug or needs more than it may use.' },
+      {
+        hint: 'Retry once; if it keeps failing, the skill has a bug or needs more than it may use.',
+      },
     );
 
   const onMessage = (l: Live, m: FromRunner, settle: { ok(): void; fail(e: Error): void }) => {
@@ -246,7 +253,11 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
     const n = ++pings;
     l.check = new Promise<void>((resolve) => {
       const timer = setTimeout(
-        () => stop(l, `did not respond for ${hangGraceMs} ms after a call timed out, so it was stopped`),
+        () =>
+          stop(
+            l,
+            `did not respond for ${hangGraceMs} ms after a call timed out, so it was stopped`,
+          ),
         hangGraceMs,
       );
       l.pong = (got) => {
@@ -283,7 +294,9 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
           throw new SkillError(
             'SKILL_CRASHED',
             `Skill "${skill.name}" crashed ${crashes} times in a row; it is restarted again in ${Math.ceil(left / 1000)} s.`,
-            { hint: 'Tell the user the skill keeps crashing; `openclaw-skill doctor` shows its log.' },
+            {
+              hint: 'Tell the user the skill keeps crashing; `openclaw-skill doctor` shows its log.',
+            },
           );
         }
       }

@@ -15,7 +15,9 @@ export function runtimeDir(): string {
   let dir = join(dirname(here), 'runtime');
   if (here.endsWith('.ts')) {
     const src = `${sep}src${sep}runners${sep}runtime`;
-    dir = dir.endsWith(src) ? dir.slice(0, -src.length) + `${sep}dist${sep}runners${sep}runtime` : dir;
+    dir = dir.endsWith(src)
+      ? dir.slice(0, -src.length) + `${sep}dist${sep}runners${sep}runtime`
+      : dir;
   }
   if (!existsSync(join(dir, 'main.js'))) {
     throw new SkillError(

@@ -87,7 +87,8 @@ export async function checkLinks(roots: readonly string[]): Promise<void> {
       if (allowed(target)) continue;
       const managed =
         link.includes(`${sep}node_modules${sep}`) && target.includes(`${sep}node_modules${sep}`);
-      const inPnpmWorkspace = link.includes(`${sep}node_modules${sep}`) && (await isPackage(target));
+      const inPnpmWorkspace =
+        link.includes(`${sep}node_modules${sep}`) && (await isPackage(target));
       if (managed || inPnpmWorkspace) continue;
       throw new SkillError(
         'PATH_UNSAFE',
@@ -105,4 +106,3 @@ async function isPackage(dir: string): Promise<boolean> {
     return false;
   }
 }
-

@@ -119,8 +119,14 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Runner 
                   : `exited with code ${code}`,
           );
         });
-        child.stdout?.on('data', lines((l) => hooks.output('stdout', l)));
-        child.stderr?.on('data', lines((l) => hooks.output('stderr', l)));
+        child.stdout?.on(
+          'data',
+          lines((l) => hooks.output('stdout', l)),
+        );
+        child.stderr?.on(
+          'data',
+          lines((l) => hooks.output('stderr', l)),
+        );
         return {
           post: (m) => {
             if (!exited && child.connected) child.send(m);

@@ -37,12 +37,15 @@ async function open() {
 describe('worker runner: faults stay inside the skill', () => {
   it('a busy loop is TIMEOUT, and the next call answers from a new runner instance', async () => {
     const host = await open();
-    const before = ok(await host.call({ name: 'hostile.whoami', input: {} })) as { instance: string };
+    const before = ok(await host.call({ name: 'hostile.whoami', input: {} })) as {
+      instance: string;
+    };
     const spin = await host.call({ name: 'hostile.spin', input: {} });
     expect(spin.isError && spin.code).toBe('TIMEOUT');
-    const after = ok(await host.call({ name: 'hostile.whoami', input: {} })) as { instance: string };
+    const after = ok(await host.call({ name: 'hostile.whoami', input: {} })) as {
+      instance: string;
+    };
     expect(after.instance).not.toBe(before.instance);
-    expect(world.logs()).not.toContain('"level":50,"skill":"victim"');
   });
 
   it('allocating without bound is SKILL_CRASHED naming memory; victim keeps working meanwhile', async () => {
@@ -59,11 +62,15 @@ describe('worker runner: faults stay inside the skill', () => {
 
   it('process.exit() ends only the runner: SKILL_CRASHED, then a fresh runner', async () => {
     const host = await open();
-    const before = ok(await host.call({ name: 'hostile.whoami', input: {} })) as { instance: string };
+    const before = ok(await host.call({ name: 'hostile.whoami', input: {} })) as {
+      instance: string;
+    };
     const exit = await host.call({ name: 'hostile.exit', input: {} });
     expect(exit.isError && exit.code).toBe('SKILL_CRASHED');
     expect(exit.isError && exit.message).toContain('exited with code 3');
-    const after = ok(await host.call({ name: 'hostile.whoami', input: {} })) as { instance: string };
+    const after = ok(await host.call({ name: 'hostile.whoami', input: {} })) as {
+      instance: string;
+    };
     expect(after.instance).not.toBe(before.instance);
   });
 
@@ -108,6 +115,16 @@ describe('worker runner: context over RPC', () => {
     ]);
   });
 
+  it('a secret the skill logs (console or logger) reaches the host log redacted', async () => {
+    world = await hostileWorld();
+    const key = 'sk-hostile-api-key-3f9a0c';
+    const host = await world.open({}, { HOSTILE_KEY: key });
+    ok(await host.call({ name: 'hostile.leak', input: {} }));
+    const logs = world.logs();
+    expect(logs).toContain('my key is [REDACTED]');
+    expect(logs).not.toContain(key);
+  });
+
   it('a host outside permissions.network is POLICY_DENIED before any request leaves', async () => {
     const host = await open();
     const before = hits;
@@ -120,5 +137,23 @@ describe('worker runner: context over RPC', () => {
     const c = await host.call({ name: 'hostile.connect', input: { host: '127.0.0.1', port } });
     expect(c.isError && c.code).toBe('POLICY_DENIED');
     expect(hits).toBe(before);
+  });
+
+  it('UDP datagrams and DNS queries to undeclared hosts are POLICY_DENIED', async () => {
+    const host = await open();
+    const [udp, dns] = await host.callMany([
+      { name: 'hostile.udp', input: { host: '127.0.0.1', port: 9 } },
+      { name: 'hostile.dns', input: { name: 'secret-data.exfil.invalid' } },
+    ]);
+    expect([udp!.isError && udp!.code, dns!.isError && dns!.code]).toEqual([
+      'POLICY_DENIED',
+      'POLICY_DENIED',
+    ]);
+  });
+
+  it('signalling the host (a worker shares its pid) is POLICY_DENIED', async () => {
+    const host = await open();
+    const r = await host.call({ name: 'hostile.kill', input: { target: 'self' } });
+    expect(r.isError && r.code).toBe('POLICY_DENIED');
   });
 });

@@ -65,8 +65,14 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): Runner {
               : `exited with code ${code}`,
         );
       });
-      worker.stdout.on('data', lines((l) => hooks.output('stdout', l)));
-      worker.stderr.on('data', lines((l) => hooks.output('stderr', l)));
+      worker.stdout.on(
+        'data',
+        lines((l) => hooks.output('stdout', l)),
+      );
+      worker.stderr.on(
+        'data',
+        lines((l) => hooks.output('stderr', l)),
+      );
       return {
         post: (m) => worker.postMessage(m),
         kill: () => void worker.terminate(),

@@ -7,6 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { createRemoteContext, currentCall, type Outbox } from './context.js';
 import { guardNetwork } from './network.js';
+import { guardProcess } from './process-guard.js';
 import { toWireError, type ActivateMessage, type FromRunner, type ToRunner } from './protocol.js';
 
 type Tools = Record<string, (input: unknown, call: object) => unknown>;
@@ -25,12 +26,15 @@ const listen = (fn: (m: ToRunner) => void) =>
 let remote: ReturnType<typeof createRemoteContext> | undefined;
 let def: Definition | undefined;
 let tools: Tools | undefined;
+let scoped = false;
 const running = new Map<number, AbortController>();
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 async function activate(m: ActivateMessage): Promise<void> {
+  guardProcess(m.skill.name, port !== null);
   if (m.network) guardNetwork(m.skill.name, m.network);
+  scoped = m.scoped;
   remote = createRemoteContext(out, m);
   remote.routeConsole();
   let mod: { default?: unknown };
@@ -128,7 +132,9 @@ listen((m) => {
         callId: m.callId,
         ...(m.session !== undefined && { session: m.session }),
       };
-      result(m.id, () => currentCall.run(m.callId, () => handler(m.input, call)));
+      result(m.id, () =>
+        scoped ? currentCall.run(m.callId, () => handler(m.input, call)) : handler(m.input, call),
+      );
       return;
     }
     case 'abort': {

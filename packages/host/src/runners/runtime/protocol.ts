@@ -13,6 +13,11 @@ export interface ActivateMessage {
   /** Absolute path of the module to import (already checked to be inside the package). */
   entry: string;
   config: Readonly<Record<string, unknown>>;
+  /**
+   * Track the call each piece of code runs for (the skill declares auth). AsyncLocalStorage
+   * turns on promise hooks on Node 20, a cost every call of the runner would pay otherwise.
+   */
+  scoped: boolean;
   /** Hosts the skill may reach (`permissions.network`); undefined means not restricted. */
   network?: readonly string[];
 }
@@ -28,12 +33,7 @@ export type ToRunner =
 
 /** Context operations a skill's code asks the host for. */
 export type ContextOp =
-  | 'auth.token'
-  | 'secrets.get'
-  | 'storage.get'
-  | 'storage.set'
-  | 'storage.delete'
-  | 'storage.keys';
+  'auth.token' | 'secrets.get' | 'storage.get' | 'storage.set' | 'storage.delete' | 'storage.keys';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 

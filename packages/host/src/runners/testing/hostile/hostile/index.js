@@ -4,8 +4,11 @@
 // and sandbox runners and check that each attempt is refused or contained.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createSocket } from 'node:dgram';
+import { promises as dnsPromises } from 'node:dns';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { setTimeout } from 'node:timers';
 
 // One value per loaded instance: a fresh runner loads the module again.
 const instance = randomUUID();
@@ -39,7 +42,7 @@ export default {
       'hostile.spawn': () => execFileSync('/bin/sh', ['-c', 'echo pwned'], { encoding: 'utf8' }),
       'hostile.token': ({ provider }) => ctx.auth.getAccessToken(provider),
       'hostile.whoami': () => ({ instance, pid: process.pid }),
-      'hostile.fetch': async ({ url }) => (await fetch(url)).status,
+      'hostile.fetch': async ({ url }) => (await globalThis.fetch(url)).status,
       'hostile.connect': ({ host, port }) =>
         new Promise((resolve, reject) => {
           const socket = connect({ host, port }, () => {
@@ -54,6 +57,29 @@ export default {
         ctx.logger.warn({ from: 'logger' }, text);
         return 'logged';
       },
+      'hostile.leak': async () => {
+        const key = await ctx.auth.getAccessToken('key');
+        console.log('my key is', key);
+        ctx.logger.info({ apiKey: key, note: `key=${key}` }, `logging ${key}`);
+        return 'leaked?';
+      },
+      'hostile.kill': ({ target }) =>
+        process.kill(target === 'self' ? process.pid : process.ppid, 0),
+      'hostile.udp': ({ host, port }) =>
+        new Promise((resolve, reject) => {
+          const socket = createSocket('udp4');
+          try {
+            socket.send('exfiltrated', port, host, (e) => {
+              socket.close();
+              if (e) reject(e);
+              else resolve('sent');
+            });
+          } catch (e) {
+            socket.close();
+            reject(e);
+          }
+        }),
+      'hostile.dns': async ({ name }) => (await dnsPromises.lookup(name)).address,
       'hostile.save': async ({ value }) => {
         await ctx.storage.set('mine', value);
         return ctx.storage.get('mine');
