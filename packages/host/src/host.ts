@@ -3,6 +3,7 @@
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
+import { SkillError } from '@openclaw/skill-sdk';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
 import { loadHostConfig } from './config/load.js';
