@@ -19,5 +19,8 @@ export function runnerKindFor(skill: SkillRecord, config: HostConfig): RunnerKin
 /** What the user granted a skill in the host config. */
 export function grantsFor(skill: SkillRecord, config: HostConfig): Grants {
   const settings = skillSettings(config, skill.name);
-  return { network: configuredHosts(settings?.config as Record<string, unknown> | undefined) };
+  return {
+    network: configuredHosts(settings?.config as Record<string, unknown> | undefined),
+    ...settings?.grant,
+  };
 }

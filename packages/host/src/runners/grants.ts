@@ -9,7 +9,7 @@ export interface Grants {
   network?: readonly string[];
   /** Capabilities the user granted; each also needs the manifest to declare it. */
   childProcess?: boolean;
-  worker?: boolean;
+  workerThreads?: boolean;
   addons?: boolean;
 }
 

@@ -2,7 +2,7 @@
 // /etc/passwd, another skill's storage or the token store, writing outside its storage,
 // starting a shell. Each refusal is a structured POLICY_DENIED without the secret, and the
 // host and the other skills carry on. Faults are contained as in the worker runner.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallResult } from '../router/types.js';
@@ -69,6 +69,21 @@ describe('sandbox runner: what a hostile skill may not reach', () => {
     const r = await host.call({ name: 'hostile.spawn', input: {} });
     expect(r.isError && r.code).toBe('POLICY_DENIED');
     expect(r.isError && r.message).toContain('starting a child process');
+  });
+
+  it('a child process needs both the manifest declaring it and the user granting it', async () => {
+    world = await hostileWorld('store');
+    const manifestFile = join(world.home, 'store', 'hostile', 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as {
+      permissions: Record<string, unknown>;
+    };
+    manifest.permissions.childProcess = true;
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    const declaredOnly = await world.open();
+    const refused = await declaredOnly.call({ name: 'hostile.spawn', input: {} });
+    expect(refused.isError && refused.code).toBe('POLICY_DENIED');
+    const granted = await world.open({ skills: { hostile: { grant: { childProcess: true } } } });
+    expect(ok(await granted.call({ name: 'hostile.spawn', input: {} }))).toBe('pwned\n');
   });
 
   it('a token for an undeclared provider is POLICY_DENIED; the env holds only declared names', async () => {

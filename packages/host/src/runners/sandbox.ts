@@ -32,7 +32,7 @@ export interface SandboxRunnerOptions {
 
 interface Capabilities {
   childProcess?: boolean;
-  worker?: boolean;
+  workerThreads?: boolean;
   addons?: boolean;
 }
 
@@ -47,7 +47,7 @@ export function sandboxFlags(opts: {
   for (const p of opts.reads) flags.push(`--allow-fs-read=${p}`);
   for (const p of opts.writes) flags.push(`--allow-fs-write=${p}`);
   if (opts.capabilities.childProcess) flags.push('--allow-child-process');
-  if (opts.capabilities.worker) flags.push('--allow-worker');
+  if (opts.capabilities.workerThreads) flags.push('--allow-worker');
   if (opts.capabilities.addons) flags.push('--allow-addons');
   flags.push(`--max-old-space-size=${opts.maxHeapMb}`);
   return flags;
@@ -55,10 +55,10 @@ export function sandboxFlags(opts: {
 
 /** A capability is on only when the manifest declares it and the user granted it. */
 function capabilities(skill: SkillRecord, grants: Grants): Capabilities {
-  const declared = (skill.manifest?.permissions ?? {}) as Record<string, unknown>;
+  const declared = skill.manifest?.permissions ?? {};
   return {
     childProcess: declared.childProcess === true && grants.childProcess === true,
-    worker: declared.worker === true && grants.worker === true,
+    workerThreads: declared.workerThreads === true && grants.workerThreads === true,
     addons: declared.addons === true && grants.addons === true,
   };
 }
