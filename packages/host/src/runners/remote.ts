@@ -42,6 +42,8 @@ export interface RemoteOptions {
   launch: Launch;
   /** How long a runner has to answer a ping after a call timed out (default 1000 ms). */
   hangGraceMs?: number;
+  /** How long the skill may take to load before its runner is stopped (default 30 s). */
+  activateTimeoutMs?: number;
   /** How long dispose waits for the skill's own dispose (default 2000 ms). */
   disposeGraceMs?: number;
   /** Clock for the crash backoff (tests). */
@@ -229,7 +231,23 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
       calls: new Map(),
       byCallId: new Map(),
     };
-    const settle = { ok, fail };
+    // A module that never finishes loading (a busy loop at top level) must not keep a
+    // thread or process spinning: stop it, and the activation fails with SKILL_CRASHED.
+    const loadMs = opts.activateTimeoutMs ?? 30_000;
+    const timer = setTimeout(() => {
+      if (!l.isReady) stop(l, `did not finish loading within ${loadMs} ms, so it was stopped`);
+    }, loadMs);
+    timer.unref();
+    const settle = {
+      ok: () => {
+        clearTimeout(timer);
+        ok();
+      },
+      fail: (e: Error) => {
+        clearTimeout(timer);
+        fail(e);
+      },
+    };
     try {
       l.channel = opts.launch({
         message: (m) => onMessage(l, m, settle),
@@ -308,8 +326,14 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
     new Promise((resolve, reject) => {
       const id = ++nextId;
       const signal = call.signal;
+      // The router has answered the caller already (TIMEOUT or ABORTED): settle here too, so
+      // the call does not count as in flight any more; a late result from the runner is dropped.
       const onAbort = () => {
         post(l, { t: 'abort', id, reason: toWireError(signal.reason) });
+        if (l.calls.get(id) === p) {
+          forget(l, id, p);
+          p.reject(new SkillError('ABORTED', `The call to ${tool} was aborted.`));
+        }
         checkAlive(l);
       };
       const p: Pending = {

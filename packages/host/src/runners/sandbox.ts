@@ -27,6 +27,7 @@ export interface SandboxRunnerOptions {
   /** Heap limit of a skill's process (default 128 MB). */
   maxHeapMb?: number;
   hangGraceMs?: number;
+  activateTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -143,6 +144,9 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Runner 
         activate: activateMessage(skill, entry, networkAllowList(skill, grants, true)),
         launch,
         ...(options.hangGraceMs !== undefined && { hangGraceMs: options.hangGraceMs }),
+        ...(options.activateTimeoutMs !== undefined && {
+          activateTimeoutMs: options.activateTimeoutMs,
+        }),
         ...(options.now && { now: options.now }),
       });
     },

@@ -21,6 +21,7 @@ export interface WorkerRunnerOptions {
   /** Heap limit of a skill's thread (default 128 MB). */
   maxHeapMb?: number;
   hangGraceMs?: number;
+  activateTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -91,6 +92,9 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): Runner {
         activate: activateMessage(skill, entry, networkAllowList(skill, grants, false)),
         launch: launch(skill),
         ...(options.hangGraceMs !== undefined && { hangGraceMs: options.hangGraceMs }),
+        ...(options.activateTimeoutMs !== undefined && {
+          activateTimeoutMs: options.activateTimeoutMs,
+        }),
         ...(options.now && { now: options.now }),
       });
     },
