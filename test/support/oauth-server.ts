@@ -35,6 +35,8 @@ export interface OAuthTestServer {
   readonly revocations: URLSearchParams[];
   /** Lifetime (expires_in and JWT exp) of every token issued from now on. */
   setTokenLifetime(seconds: number): void;
+  /** Issue opaque random access tokens instead of JWTs (no recognisable shape to redact). */
+  setOpaqueAccessTokens(on: boolean): void;
   /** The next token requests answer these instead of reaching the mock. */
   failNext(...failures: InjectedFailure[]): void;
   /** Follows an authorize URL like a browser: the mock redirects to the loopback callback. */
@@ -59,13 +61,17 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
   await mock.start(0, '127.0.0.1');
   const mockUrl = `http://127.0.0.1:${mock.address().port}`;
   let lifetime = 3600;
+  let opaque = false;
   // The mock's expiry is fixed at 3600 s unless both the JWT exp and expires_in are set.
   mock.service.on('beforeTokenSigning', (token) => {
     token.payload.exp = Math.floor(Date.now() / 1000) + lifetime;
   });
   mock.service.on('beforeResponse', (response) => {
     const body = response.body as Record<string, unknown>;
-    if (typeof body.access_token === 'string') body.expires_in = lifetime;
+    if (typeof body.access_token === 'string') {
+      body.expires_in = lifetime;
+      if (opaque) body.access_token = `at-${randomUUID()}`;
+    }
   });
 
   const tokenRequests: TokenRequestRecord[] = [];
@@ -188,6 +194,7 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
         : tokenRequests.filter((r) => r.grantType === grantType).length,
     revocations,
     setTokenLifetime: (s) => void (lifetime = s),
+    setOpaqueAccessTokens: (on) => void (opaque = on),
     failNext: (...f) => void failures.push(...f),
     async follow(authorizeUrl, mutate) {
       const first = await fetch(authorizeUrl, { redirect: 'manual' });

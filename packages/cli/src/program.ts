@@ -9,6 +9,8 @@ import { registerList } from './commands/list.js';
 import { registerPrompt } from './commands/prompt.js';
 import { registerTools } from './commands/tools.js';
 import { registerCall } from './commands/call.js';
+import { registerAuth } from './commands/auth.js';
+import { registerDoctor } from './commands/doctor.js';
 
 export interface GlobalOptions {
   home?: string;
@@ -24,6 +26,8 @@ const commands: Register[] = [
   registerPrompt,
   registerTools,
   registerCall,
+  registerAuth,
+  registerDoctor,
 ];
 
 export function buildProgram(io: Io): Command {

@@ -59,3 +59,24 @@ export {
 } from './formats/index.js';
 export type { ToolFormat, ToolDefinitionOf, WireResultOf } from './formats/index.js';
 export type { HostEvents } from './events.js';
+export {
+  createAuthManager,
+  createMemoryVault,
+  createFileVault,
+  createFileGrantStore,
+  probeKeychain,
+  noKeychainMessage,
+  FILE_STORE_WARNING,
+  loginCommand,
+  PRESETS,
+} from './auth/index.js';
+export type {
+  AuthManager,
+  AuthManagerOptions,
+  Grant,
+  GrantStore,
+  SecretVault,
+  Credential,
+  KeychainProbe,
+  DevicePrompt,
+} from './auth/index.js';

@@ -57,7 +57,7 @@ export async function withFileLock<T>(
       if (Date.now() - started > timeoutMs) {
         throw new SkillError(
           'AUTH_FAILED',
-          `Timed out waiting for the lock ${file}; if no other openclaw-skill process is running, delete it.`,
+          `Timed out waiting for the lock ${file}; delete it if no other process of this host is running.`,
           { file },
         );
       }

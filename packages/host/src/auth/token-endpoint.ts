@@ -66,7 +66,7 @@ interface BoomLike {
   output?: { statusCode: number };
   data?: {
     payload?: unknown;
-    res?: { headers?: Record<string, string | string[] | undefined> };
+    res?: { statusCode?: number; headers?: Record<string, string | string[] | undefined> };
   } | null;
 }
 
