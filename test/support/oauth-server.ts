@@ -35,6 +35,8 @@ export interface OAuthTestServer {
   readonly revocations: URLSearchParams[];
   /** Lifetime (expires_in and JWT exp) of every token issued from now on. */
   setTokenLifetime(seconds: number): void;
+  /** Every access, refresh and id token the server issued (for leak checks). */
+  readonly issued: string[];
   /** Issue opaque random access tokens instead of JWTs (no recognisable shape to redact). */
   setOpaqueAccessTokens(on: boolean): void;
   /** The next token requests answer these instead of reaching the mock. */
@@ -62,6 +64,7 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
   const mockUrl = `http://127.0.0.1:${mock.address().port}`;
   let lifetime = 3600;
   let opaque = false;
+  const issued: string[] = [];
   // The mock's expiry is fixed at 3600 s unless both the JWT exp and expires_in are set.
   mock.service.on('beforeTokenSigning', (token) => {
     token.payload.exp = Math.floor(Date.now() / 1000) + lifetime;
@@ -71,6 +74,8 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
     if (typeof body.access_token === 'string') {
       body.expires_in = lifetime;
       if (opaque) body.access_token = `at-${randomUUID()}`;
+      for (const k of ['access_token', 'refresh_token', 'id_token'])
+        if (typeof body[k] === 'string') issued.push(body[k]);
     }
   });
 
@@ -188,6 +193,7 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
       ...extra,
     }),
     tokenRequests,
+    issued,
     count: (grantType) =>
       grantType === undefined
         ? tokenRequests.length

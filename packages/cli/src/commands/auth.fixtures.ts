@@ -17,7 +17,7 @@ const manifest = {
   version: '1.0.0',
   config: {
     type: 'object',
-    properties: { apiBaseUrl: { type: 'string' } },
+    properties: { apiBaseUrl: { type: 'string' }, throw: { type: 'boolean' } },
     additionalProperties: false,
   },
   auth: {

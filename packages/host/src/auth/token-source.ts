@@ -78,6 +78,7 @@ export function createTokenSource(deps: TokenSourceDeps) {
     const secret = parseGrantSecret(await vault.getPassword(deps.service, grant.id));
     const stored = secret?.tokens[key];
     if (stored) deps.remember(stored.accessToken);
+    deps.remember(secret?.refreshToken);
     if (stored && fresh(stored) && stored.accessToken !== req.rejected) {
       cache.set(`${grant.id}\0${key}`, stored);
       return stored.accessToken;
