@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createSkillHost, createSnapshot, toolDefinitions } from '@openclaw/skill-host';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
+import { benchAuth } from './auth.js';
 import { generateSkills } from './generate.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
 
@@ -122,6 +123,9 @@ try {
     { batch: 100 },
   );
   await th.close();
+
+  step('refresh.concurrent-1000');
+  Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
@@ -133,6 +137,11 @@ const targets: Array<[string, string, boolean]> = [
     'dispatch.inline p50 <= 0.1 x dispatch.mcp-sdk p50',
     `${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x`,
     ratio('dispatch.inline', 'dispatch.mcp-sdk') <= 0.1,
+  ],
+  [
+    'refresh.concurrent-1000.requests = 1',
+    `${figures['refresh.concurrent-1000.requests']?.p99} requests (p99)`,
+    figures['refresh.concurrent-1000.requests']?.p99 === 1,
   ],
   [
     'scan.1000 <= 100 ms',

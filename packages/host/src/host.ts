@@ -122,22 +122,8 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   let readerId: string | undefined;
   const reader = () => (readerId ??= readerIdentity());
 
-  // Known secrets for redaction: the scan's (config and env) plus every token, refresh
-  // token, client secret and key the auth manager has seen; rebuilt only when either grows.
-  let auth: AuthManager | undefined;
-  let allSecrets: string[] = [];
-  let allFor: [string[], number] = [[], -1];
-  const secretValues = (): string[] => {
-    const v = auth?.version() ?? 0;
-    if (allFor[0] !== secrets || allFor[1] !== v) {
-      allSecrets = v ? [...secrets, ...auth!.knownValues()] : secrets;
-      allFor = [secrets, v];
-    }
-    return allSecrets;
-  };
-  const redactor = () => redactors.get(secretValues());
-  const logger = redactingLogger(baseLogger, redactor);
-  auth = createAuthManager({
+  // The logger is created below; the warning is only written when a vault opens, later.
+  const auth: AuthManager = createAuthManager({
     home,
     config: () => config,
     configFile: paths.config,
@@ -145,6 +131,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     warn: (line) => logger.warn({}, line),
     ...options.auth,
   });
+  // Known secrets for redaction: the scan's (config and env) plus every token, refresh
+  // token, client secret and key the auth manager has seen; rebuilt only when either grows.
+  let allSecrets: string[] = [];
+  let allFor: [string[], number] = [[], -1];
+  const secretValues = (): string[] => {
+    const v = auth.version();
+    if (allFor[0] !== secrets || allFor[1] !== v) {
+      allSecrets = v ? [...secrets, ...auth.knownValues()] : secrets;
+      allFor = [secrets, v];
+    }
+    return allSecrets;
+  };
+  const redactor = () => redactors.get(secretValues());
+  const logger = redactingLogger(baseLogger, redactor);
   const events = createEmitter<HostEvents>((event, e) =>
     logger.error({ err: e, event }, `A "${String(event)}" listener threw; the host carries on.`),
   );
@@ -175,7 +175,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         env,
         logger: baseLogger,
         redactor,
-        auth: auth!,
+        auth,
       }),
     special: (skill) =>
       skill.source.kind === 'builtin' ? activateBuiltin(() => catalog.current()) : undefined,

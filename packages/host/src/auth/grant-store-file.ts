@@ -2,7 +2,7 @@
 // 0600, atomic writes) and one lock file per grant under `<home>/auth/locks`. Index updates
 // re-read the file under its own lock, so a CLI and a running host never lose each other's
 // changes.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { SkillError } from '@openclaw/skill-sdk';
@@ -25,7 +25,21 @@ export function createFileGrantStore(dir: string): GrantStore {
       throw e;
     }));
 
-  const read = async (): Promise<IndexFile> => {
+  // Reads are coalesced (concurrent callers share one) and the parsed index is reused while
+  // the file's identity (inode, size, mtime) is unchanged: every token request looks up its
+  // grant, and atomic writes replace the inode, so a change by another process is seen.
+  let cached: { key: string; data: IndexFile } | undefined;
+  let reading: Promise<IndexFile> | undefined;
+  const readNow = async (): Promise<IndexFile> => {
+    let key: string;
+    try {
+      const st = await stat(index);
+      key = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, grants: {} };
+      throw e;
+    }
+    if (cached?.key === key) return cached.data;
     let text: string;
     try {
       text = await readFile(index, 'utf8');
@@ -36,6 +50,7 @@ export function createFileGrantStore(dir: string): GrantStore {
     try {
       const data = JSON.parse(text) as IndexFile;
       if (typeof data.grants !== 'object' || data.grants === null) throw new Error('no grants');
+      cached = { key, data };
       return data;
     } catch {
       throw new SkillError(
@@ -45,11 +60,17 @@ export function createFileGrantStore(dir: string): GrantStore {
       );
     }
   };
+  const read = (): Promise<IndexFile> =>
+    (reading ??= readNow().finally(() => {
+      reading = undefined;
+    }));
+  /** A private copy for read-modify-write (the cached object is shared with readers). */
+  const readFresh = async (): Promise<IndexFile> => structuredClone(await readNow());
 
   const update = async (change: (grants: Record<string, Grant>) => void) => {
     await ensure();
     await withFileLock(join(locks, 'index.lock'), async () => {
-      const data = await read();
+      const data = await readFresh();
       change(data.grants);
       await writeFileAtomic(index, JSON.stringify(data, null, 2) + '\n', {
         mode: 0o600,
@@ -61,13 +82,13 @@ export function createFileGrantStore(dir: string): GrantStore {
   return {
     async get(id) {
       const { grants } = await read();
-      return Object.hasOwn(grants, id) ? grants[id] : undefined;
+      return Object.hasOwn(grants, id) ? structuredClone(grants[id]) : undefined;
     },
     put: (grant) => update((g) => void (g[grant.id] = grant)),
     delete: (id) => update((g) => void delete g[id]),
     async list(filter = {}) {
       const { grants } = await read();
-      return Object.values(grants)
+      return structuredClone(Object.values(grants))
         .filter(
           (g) =>
             (filter.skill === undefined || g.skill === filter.skill) &&
