@@ -163,4 +163,3 @@ export function readFrontmatter(text: string): FrontmatterResult {
   });
   return { kind: 'ok', yaml: result, body: file.content, bodyLine: at.closeLine + 1 };
 }
-

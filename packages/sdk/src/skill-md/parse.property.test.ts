@@ -71,7 +71,7 @@ describe('parseSkillMd on arbitrary input', () => {
     );
   });
 
-  it('finds the frontmatter exactly like a plain split on lines by gray-matter\'s rules would', () => {
+  it("finds the frontmatter exactly like a plain split on lines by gray-matter's rules would", () => {
     // The reference: the obvious (slower) implementation over every line. Opening: `---`
     // not followed by `-` (the rest of the line is gray-matter's language); closing: the
     // first later line starting with `---`, or a `...` line.
