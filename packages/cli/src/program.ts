@@ -20,7 +20,13 @@ export function buildProgram(io: Io, commands: readonly CommandEntry[] = COMMAND
     .showHelpAfterError('(run with --help for usage)')
     // Set before the commands are added: commander copies these settings to subcommands.
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    // A fixed width: help reads the same everywhere, and the launcher can print it as built.
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      getOutHelpWidth: () => 80,
+      getErrHelpWidth: () => 80,
+    })
     .addHelpText(
       'after',
       '\nExit status: 0 ok, 1 a problem with your skills or input, 2 bad usage.',
