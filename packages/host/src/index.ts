@@ -53,3 +53,16 @@ export type { PromptResult } from './prompt/index.js';
 // Provider wire formats: turning a model's reply into calls and results back into its format.
 export { toWireResult, fromWireCalls, wireName, TOOL_FORMATS } from './formats/index.js';
 export type { ToolFormat, ToolDefinitionOf, WireResultOf } from './formats/index.js';
+
+// `host.install()`, `update()`, `remove()`, `rollback()` and the lockfile they keep.
+export type {
+  InstallAction,
+  InstallOptions,
+  InstallProgress,
+  InstallResult,
+  InstallSummary,
+  InstallWarning,
+  LockEntry,
+  LockFile,
+  SummaryTool,
+} from './install/types.js';

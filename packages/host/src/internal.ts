@@ -16,3 +16,4 @@ export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js
 export { createInlineRunner } from './runners/inline.js';
 export { injectSkills, renderPrompt } from './prompt/index.js';
 export { toolDefinitions, nameMapFor } from './formats/index.js';
+export { readLock } from './install/lockfile.js';
