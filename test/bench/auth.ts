@@ -2,7 +2,7 @@
 // requests that reach the real OAuth test server (must be 1: single flight) and times how
 // long until every caller has its token (one refresh round trip plus the fan-out).
 import { join } from 'node:path';
-import { createAuthManager, createMemoryVault } from '@openclaw/skill-host';
+import { createAuthManager, createMemoryVault } from '@openclaw/skill-host/internal';
 import { startOAuthServer } from '../support/oauth-server.js';
 import { summarize, type Figure } from './harness.js';
 

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createSkillHost, createSnapshot, toolDefinitions } from '@openclaw/skill-host';
+import { createSkillHost } from '@openclaw/skill-host';
+import { createSnapshot, toolDefinitions } from '@openclaw/skill-host/internal';
+import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateSkills } from './generate.js';
@@ -20,6 +22,7 @@ const notes: string[] = [];
 const tmp = await mkdtemp(join(tmpdir(), 'openclaw-bench-'));
 const quick = process.argv.includes('--quick');
 const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
+const moreTargets: Array<[string, string, boolean]> = [];
 
 try {
   // Dispatch: direct, MCP SDK in-memory, host inline.
@@ -84,6 +87,11 @@ try {
       if (n === 1000 && mode === 'cache') figures['host.import'] = summarize(imports, 'ms');
     }
   }
+
+  step('cli');
+  const cli = await benchCli(tmp, quick ? 3 : 20);
+  Object.assign(figures, cli.figures);
+  moreTargets.push(...cli.targets);
 
   // Prompt block and tool definitions over large catalogs, in this process.
   step('prompt.cached.1000');
@@ -163,6 +171,7 @@ const targets: Array<[string, string, boolean]> = [
     `${figures['tools.defs.1000.cached']?.median} us`,
     (figures['tools.defs.1000.cached']?.median ?? Infinity) <= 1000,
   ],
+  ...moreTargets,
 ];
 
 console.log(`\nnode ${process.version}, ${new Date().toISOString()}`);

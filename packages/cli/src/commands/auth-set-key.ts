@@ -3,8 +3,8 @@
 // where other users could read it in the process list.
 import type { Command } from 'commander';
 import { SkillError } from '@openclaw/skill-sdk';
-import { printJson, UsageError, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { printJson, type Io } from '../io.js';
+import { globalOptions } from '../options.js';
 import { openAuthHost } from './auth-shared.js';
 
 async function readStdin(): Promise<string> {
@@ -39,7 +39,7 @@ export function registerSetKey(auth: Command, io: Io): void {
           if (e.type === 'apiKey') declared.add(e.env ?? key);
         if (!declared.has(name)) {
           throw new SkillError(
-            'USAGE',
+            'INVALID_INPUT',
             `Skill "${skill}" does not declare a key "${name}" in its manifest.json${declared.size ? ` (it declares: ${[...declared].join(', ')})` : ''}.`,
           );
         }
@@ -56,14 +56,16 @@ export function registerSetKey(auth: Command, io: Io): void {
         let value: string | undefined;
         if (opts.fromEnv) value = io.env[opts.fromEnv];
         else if (io.isTTY)
-          throw new UsageError(
-            'pipe the key on stdin (e.g. from a password manager) or use --from-env <var>',
+          throw new SkillError(
+            'USAGE',
+            'Pipe the key on stdin (e.g. from a password manager) or use --from-env <var>.',
           );
         else value = await readStdin();
         value = value?.trim();
         if (!value)
-          throw new UsageError(
-            opts.fromEnv ? `${opts.fromEnv} is empty or not set` : 'no key on stdin',
+          throw new SkillError(
+            'USAGE',
+            opts.fromEnv ? `${opts.fromEnv} is empty or not set.` : 'No key on stdin.',
           );
         await host.auth.setKey(skill, name, value);
         if (opts.json) return printJson(io, { skill, name, stored: true });

@@ -6,7 +6,7 @@ import type { SkillHost, SkillRecord } from '@openclaw/skill-host';
 import { SkillError } from '@openclaw/skill-sdk';
 import { openHost } from '../host.js';
 import type { Io } from '../io.js';
-import type { GlobalOptions } from '../program.js';
+import type { GlobalOptions } from '../options.js';
 
 export function openAuthHost(opts: GlobalOptions, io: Io): Promise<SkillHost> {
   return openHost(opts, io, { auth: { warn: (line) => io.stderr(`${line}\n`) } });

@@ -2,15 +2,13 @@
 // what is granted (never a token), and disconnect (revoking at the provider).
 import type { Command } from 'commander';
 import { SkillError } from '@openclaw/skill-sdk';
-import { printJson, UsageError, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { printJson, type Io } from '../io.js';
+import { globalOptions } from '../options.js';
 import { fmtTime, loginTarget, openAuthHost, openBrowser } from './auth-shared.js';
 import { registerSetKey } from './auth-set-key.js';
 
-export function registerAuth(program: Command, io: Io): void {
-  const auth = program
-    .command('auth')
-    .description('Log skills in to OAuth providers, show grants, store API keys');
+export function configure(auth: Command, io: Io): void {
+  auth.description('Log skills in to OAuth providers, show grants, store API keys');
 
   auth
     .command('login')
@@ -35,9 +33,9 @@ export function registerAuth(program: Command, io: Io): void {
       };
       const timeout = Number(opts.timeout);
       if (!Number.isFinite(timeout) || timeout <= 0)
-        throw new UsageError('--timeout must be a positive number of seconds');
+        throw new SkillError('USAGE', '--timeout must be a positive number of seconds.');
       if (opts.device && opts.clientCredentials)
-        throw new UsageError('--device and --client-credentials cannot be combined');
+        throw new SkillError('USAGE', '--device and --client-credentials cannot be combined.');
       const host = await openAuthHost(opts, io);
       try {
         const { skill, key } = loginTarget(host, target, opts.provider);
@@ -150,13 +148,4 @@ export function registerAuth(program: Command, io: Io): void {
     });
 
   registerSetKey(auth, io);
-  // Subcommands take the global options too, and report through io like top-level ones.
-  for (const sub of auth.commands) {
-    sub
-      .option('--json', 'print machine-readable JSON')
-      .option('--home <dir>', 'state folder')
-      .option('--workspace <dir>', 'workspace folder')
-      .exitOverride()
-      .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
-  }
 }

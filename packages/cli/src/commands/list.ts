@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import type { SkillRecord } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
 import { printJson, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { globalOptions } from '../options.js';
 
-/** The `list --json` contract (DESIGN.md 13). */
+/** One skill in `list --json`: problems carry `severity` as in `validate --json`. */
 export function listEntry(s: SkillRecord) {
   return {
     name: s.name,
@@ -16,6 +16,7 @@ export function listEntry(s: SkillRecord) {
     tools: s.tools.map((t) => t.name),
     problems: s.problems.map((p) => ({
       code: p.code,
+      severity: p.severity,
       message: p.message,
       file: p.file,
       ...(p.line !== undefined && { line: p.line }),
@@ -30,13 +31,12 @@ const MARK: Record<SkillRecord['status'], string> = {
   invalid: '✗',
 };
 
-export function registerList(program: Command, io: Io): void {
-  program
-    .command('list')
+export function configure(cmd: Command, io: Io): void {
+  cmd
     .description('List the skills the host finds, with their status and problems')
     .option('--builtin', 'include the built-in host tools skill')
-    .action(async (_opts, cmd: Command) => {
-      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & { builtin?: boolean };
+    .action(async () => {
+      const opts = globalOptions<{ builtin?: boolean }>(cmd);
       const host = await openHost(opts, io);
       try {
         const skills = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
