@@ -48,7 +48,7 @@ async function echoHost(tmp: string, name: string, audit: boolean, code?: string
     home: join(tmp, `${name}-home`),
     userHome: join(tmp, 'user'),
     env: {},
-    config: { audit: { enabled: audit } },
+    config: { runner: 'inline', audit: { enabled: audit } },
   });
   const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
   if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);

@@ -237,6 +237,9 @@ class ToolRouter implements Router {
         ? this.#invoke(active, plan, input, ctx, id, span)
         : this.#activateAndRun(plan, input, ctx, id, span);
     return running.then((outcome) => {
+      // The tool may have been handed tokens or keys during the run (ctx.auth): redact them
+      // from its result, error and log lines too (a cache hit when nothing new was seen).
+      entry.redactor = this.#redactors.get(this.#deps.secretValues());
       if (outcome.kind !== 'ok') {
         const failed = runFailure(plan.tool, outcome);
         if (outcome.kind === 'error' || outcome.kind === 'activation') {

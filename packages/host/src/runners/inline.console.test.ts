@@ -60,6 +60,7 @@ export default {
         userHome: join(root, 'user'),
         env: {},
         logger,
+        config: { runner: 'inline' },
       });
       hosts.push(host);
       expect(await host.call({ name: 'chatty.talk', input: {} })).toMatchObject({
