@@ -4,9 +4,10 @@
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
 import { SkillError, type Problem } from '@openclaw/skill-sdk';
+import { createAuthManager, type AuthManager, type AuthManagerOptions } from './auth/manager.js';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
-import { loadHostConfig, skillSettings } from './config/load.js';
+import { loadHostConfig } from './config/load.js';
 import type { HostConfig } from './config/schema.js';
 import { createSkillContext } from './context/create.js';
 import { redactingLogger } from './context/logger.js';
@@ -23,7 +24,7 @@ import {
 } from './mcp-client/index.js';
 import { mcpCollisions } from './mcp-client/records.js';
 import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
-import { injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
+import { hostReadToolName, injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
 import { RedactorCache } from './redact/index.js';
 import { createRouter } from './router/index.js';
 import type {
@@ -35,9 +36,15 @@ import type {
 } from './router/types.js';
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
-import type { Runner } from './runners/types.js';
+import { grantsFor, runnerKindFor } from './runners/choose.js';
+import { createSandboxRunner } from './runners/sandbox.js';
+import type { Runner, RunnerKind } from './runners/types.js';
+import { createWorkerRunner } from './runners/worker.js';
 import { openFolderCache, readerIdentity } from './scan/folder-cache.js';
-import { scanSkills } from './scan/scan.js';
+import { scanSkills, type ScanResult } from './scan/scan.js';
+import { loadGeneration } from './install/generations.js';
+import { createInstaller, type SwapExpectation } from './install/installer.js';
+import type { InstallOptions, InstallResult } from './install/types.js';
 import { listSources } from './sources/list.js';
 
 export interface SkillHostOptions {
@@ -59,7 +66,7 @@ export interface SkillHostOptions {
   approve?: ApprovalHandler;
   /** Host logger (default: pino to stderr at level OPENCLAW_SKILLS_LOG_LEVEL or warn). */
   logger?: PinoLogger;
-  /** Runs every code skill (default: the inline runner). */
+  /** Runs every code skill (default: chosen per skill, see runners/choose.ts). */
   runner?: Runner;
   /**
    * Remember what each skill folder held in `<home>/cache/scan.json`, so a fresh process
@@ -68,18 +75,26 @@ export interface SkillHostOptions {
   scanCache?: boolean;
   /** MCP client lifecycle knobs (tests inject the restart clock). */
   mcp?: { schedule?: Schedule; backoff?: Backoff };
+  /** Auth storage and retry settings (tests pass a memory vault). */
+  auth?: Pick<AuthManagerOptions, 'vault' | 'grants' | 'retry' | 'skewMs' | 'fetch' | 'warn'>;
 }
 
 export interface PromptCallOptions {
   query?: string;
   maxChars?: number;
   format?: 'openclaw' | 'agentskills';
+  /** The tool format the caller uses, so the preamble names the host's read tool as the model sees it (default anthropic). */
+  toolFormat?: ToolFormat;
+  /** The agent's own file tool (`read`); default: the host's read tool when host tools are on. */
+  readTool?: string;
 }
 
 export interface SkillHost {
   readonly home: string;
   /** The effective host config (file merged with the `config` option). */
   readonly config: HostConfig;
+  /** OAuth grants, tokens and API keys (`auth login`, `auth status`). */
+  readonly auth: AuthManager;
   /** Every record of the current snapshot, shadowed ones included. */
   readonly skills: readonly SkillRecord[];
   snapshot(): CatalogSnapshot;
@@ -92,6 +107,21 @@ export interface SkillHost {
   tools: { definitions<F extends ToolFormat>(format: F): ToolDefinitionOf[F][] };
   call(call: ToolCall, ctx?: CallContext): Promise<CallResult>;
   callMany(calls: readonly ToolCall[], ctx?: CallContext): Promise<CallResult[]>;
+  /**
+   * Installs a skill from npm (`name@range`), a tarball or a folder into `<home>/store` and
+   * swaps it in without a restart: calls in flight finish on the version they started on.
+   * Rejects with a SkillError (INSTALL_FAILED, APPROVAL_REQUIRED, APPROVAL_DENIED,
+   * POLICY_DENIED, MANIFEST_INVALID, ABORTED, USAGE) and then nothing has changed.
+   */
+  install(spec: string, opts?: InstallOptions): Promise<InstallResult>;
+  /** `install --frozen`: exactly what `<home>/skills.lock.json` lists (a clean home too). */
+  installFrozen(opts?: InstallOptions): Promise<InstallResult[]>;
+  /** Moves one installed skill (or all) to its newest version; one result per skill. */
+  update(name?: string, opts?: InstallOptions): Promise<InstallResult[]>;
+  /** Takes an installed skill's tools away; calls in flight finish first. */
+  remove(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+  /** Returns an installed skill to the version it had before the last install or update. */
+  rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
   on<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   off<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   /** The MCP servers of config.mcpServers. */
@@ -104,6 +134,11 @@ export interface SkillHost {
   /** Flushes the audit log, disposes loaded skills and stops every MCP server. */
   close(): Promise<void>;
 }
+
+const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
 
 function defaultLogger(env: NodeJS.ProcessEnv): PinoLogger {
   // stderr: stdout belongs to the embedding program (and to MCP over stdio). Created on the
@@ -139,7 +174,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     problems: [],
   };
   // Publishes a snapshot of the last scan plus the MCP servers' current records.
-  const publish = (): CatalogSnapshot => {
+  const republish = (): CatalogSnapshot => {
     const servers = mcp.records();
     const collisions = servers.length ? mcpCollisions(scanned.records, servers, paths.config) : [];
     const snapshot = catalog.publish(
@@ -154,32 +189,50 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     configFile: paths.config,
     onChange: () => {
       if (closed) return;
-      events.emit('change', publish());
+      events.emit('change', republish());
     },
     ...options.mcp,
   });
 
-  const redactor = () => redactors.get(secrets);
+  // The logger is created below; the warning is only written when a vault opens, later.
+  const auth: AuthManager = createAuthManager({
+    home,
+    config: () => config,
+    configFile: paths.config,
+    env,
+    warn: (line) => logger.warn({}, line),
+    ...options.auth,
+  });
+  // Known secrets for redaction: the scan's (config and env) plus every token, refresh
+  // token, client secret and key the auth manager has seen; rebuilt only when either grows.
+  let allSecrets: string[] = [];
+  let allFor: [string[], number] = [[], -1];
+  const secretValues = (): string[] => {
+    const v = auth.version();
+    if (allFor[0] !== secrets || allFor[1] !== v) {
+      allSecrets = v ? [...secrets, ...auth.knownValues()] : secrets;
+      allFor = [secrets, v];
+    }
+    return allSecrets;
+  };
+  const redactor = () => redactors.get(secretValues());
   const logger = redactingLogger(baseLogger, redactor);
   const events = createEmitter<HostEvents>((event, e) =>
     logger.error({ err: e, event }, `A "${String(event)}" listener threw; the host carries on.`),
   );
 
-  const runnerFor = (skill: SkillRecord): Runner => {
-    if (options.runner) return options.runner;
-    const kind = skillSettings(config, skill.name)?.runner ?? config.runner ?? 'inline';
-    if (kind !== 'inline') {
-      throw new SkillError(
-        'SKILL_UNAVAILABLE',
-        `Skill "${skill.name}" is set to run in the ${kind} runner, which this host version does not have yet.`,
-        {
-          hint: `Set "runner": "inline" for it in ${paths.config} if you trust its code.`,
-          file: paths.config,
-        },
-      );
-    }
-    return inline;
+  const isolated = {
+    env,
+    grants: (skill: SkillRecord) => grantsFor(skill, config),
+    storageDir: (skill: SkillRecord) => paths.storage(skill.name),
   };
+  const runners: Record<RunnerKind, () => Runner> = {
+    inline: () => inline,
+    worker: once(() => createWorkerRunner(isolated)),
+    sandbox: once(() => createSandboxRunner(isolated)),
+  };
+  const runnerFor = (skill: SkillRecord): Runner =>
+    options.runner ?? runners[runnerKindFor(skill, config)]();
 
   const activator = createActivator({
     runnerFor,
@@ -191,6 +244,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         env,
         logger: baseLogger,
         redactor,
+        auth,
       }),
     special: (skill) =>
       skill.source.kind === 'builtin'
@@ -200,7 +254,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       logger.warn({ err: e, skill }, `Skill "${skill}" failed while being unloaded.`),
   });
 
-  const scan = async (): Promise<CatalogSnapshot> => {
+  // Reads every source into records (no code runs); publishing is a separate step so an
+  // install can load a new generation before the snapshot that serves it goes out.
+  const readCatalog = async () => {
     const sources = listSources({
       workspace,
       userHome,
@@ -210,7 +266,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     });
     const cache =
       options.scanCache === false ? undefined : openFolderCache(paths.scanCache, reader());
-    const { records, problems } = await scanSkills({
+    const result = await scanSkills({
       sources,
       config,
       configFile: paths.config,
@@ -231,29 +287,69 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
           ),
       );
     }
-    scanned = { records, problems };
-    return publish();
+    return result;
+  };
+
+  const publish = (result: ScanResult): CatalogSnapshot => {
+    scanned = result;
+    return republish();
   };
 
   // Servers are configured before the first scan so its snapshot lists them; eager ones
   // are up (or failing, with a reason) before the host is handed out.
   const eager = mcp.configure(config);
-  await scan();
+  publish(await readCatalog());
   await eager;
 
-  // Rescans run one at a time, in order; each makes a new snapshot version.
+  // Rescans and installs run one at a time, in order; each makes a new snapshot version.
   let queue: Promise<unknown> = Promise.resolve();
-  const rescan = (): Promise<CatalogSnapshot> => {
-    const run = queue.then(async () => {
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(() => {
+      if (closed) throw new SkillError('SKILL_UNAVAILABLE', 'The skill host is closed.');
+      return fn();
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const rescan = (): Promise<CatalogSnapshot> =>
+    exclusive(async () => {
       config = await loadHostConfig(paths.config, options.config);
       const eager = mcp.configure(config);
-      const snapshot = await scan();
+      const snapshot = publish(await readCatalog());
       await eager;
       events.emit('change', snapshot);
       return snapshot;
     });
-    queue = run.catch(() => undefined);
-    return run;
+
+  // A generation swap (install/generations.ts): scan, load the changed skills beside the
+  // serving ones, then publish; the previous generation drains in the activator.
+  const swap = async (expect: readonly SwapExpectation[]) => {
+    const scanned = await readCatalog();
+    const loaded = await loadGeneration(scanned.records, expect, (r) => activator.activate(r));
+    if (!loaded.ok) {
+      // Drop whatever was preloaded; the serving snapshot is untouched.
+      activator.retain(catalog.current().skills);
+      throw loaded.error;
+    }
+    const snapshot = publish(scanned);
+    events.emit('change', snapshot);
+    return { snapshot, records: loaded.records };
+  };
+
+  const installer = createInstaller({
+    paths,
+    config: () => config,
+    env,
+    cwd: workspace,
+    exclusive,
+    swap,
+  });
+  const announce = async (p: Promise<InstallResult | InstallResult[]>) => {
+    const result = await p;
+    for (const r of Array.isArray(result) ? result : [result]) {
+      if (r.action !== 'unchanged') events.emit('install', r);
+    }
+    return result;
   };
 
   const deps: RouterDeps = {
@@ -266,7 +362,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     },
     ...(options.approve && { approve: options.approve }),
     logger,
-    secretValues: () => secrets,
+    secretValues,
   };
   const router = createRouter(deps);
 
@@ -282,14 +378,19 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const nameOf = (c: ToolCall): string => (typeof c?.name === 'string' ? c.name : '');
 
-  const promptFor = (opts: PromptCallOptions = {}) =>
-    renderPrompt(catalog.current(), { ...opts, userHome });
+  const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
+    renderPrompt(catalog.current(), {
+      ...opts,
+      userHome,
+      readTool: readTool ?? (options.hostTools !== false ? hostReadToolName(toolFormat) : 'read'),
+    });
 
   return {
     home,
     get config() {
       return config;
     },
+    auth,
     get skills() {
       return catalog.current().skills;
     },
@@ -312,6 +413,11 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       servers: () => mcp.status(),
       start: (names) => mcp.start(names),
     },
+    install: (spec, opts) => announce(installer.install(spec, opts)) as Promise<InstallResult>,
+    installFrozen: (opts) => announce(installer.installFrozen(opts)) as Promise<InstallResult[]>,
+    update: (name, opts) => announce(installer.update(name, opts)) as Promise<InstallResult[]>,
+    remove: (name, opts) => announce(installer.remove(name, opts)) as Promise<InstallResult>,
+    rollback: (name, opts) => announce(installer.rollback(name, opts)) as Promise<InstallResult>,
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),
     async close() {

@@ -89,11 +89,17 @@ describe('CLI with MCP servers', () => {
   it('doctor checks each server, one line each, and exits 1 when one fails', async () => {
     const r = await cli('doctor');
     expect(r.code).toBe(1);
-    const lines = r.out.split('\n').filter((l) => /^[✓✗-] /.test(l));
+    const lines = r.out.split('\n').filter((l) => /^[✓✗!] mcp /.test(l));
     expect(lines).toEqual([
-      '✗ broken  failing: command not found: openclaw-no-such-mcp-server (fix mcpServers.broken.command)  (stdio)',
-      '✓ local   ready  (stdio 9 tools)',
+      '✗ mcp broken failing: command not found: openclaw-no-such-mcp-server (fix mcpServers.broken.command)',
+      '✓ mcp local  ready (stdio, 9 tools)',
     ]);
-    expect(r.out).toContain(`Fix the mcpServers entries above in ${home}/config.json.`);
+    expect(r.out).toContain(`Fix mcpServers.broken in ${join(home, 'config.json')}.`);
+    const json = await cli('doctor', '--json');
+    const checks = (JSON.parse(json.out) as { checks: { name: string; status: string }[] }).checks;
+    expect(checks.filter((c) => c.name.startsWith('mcp '))).toEqual([
+      expect.objectContaining({ name: 'mcp broken', status: 'fail' }),
+      expect.objectContaining({ name: 'mcp local', status: 'ok' }),
+    ]);
   });
 });

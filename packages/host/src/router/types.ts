@@ -48,6 +48,8 @@ export interface CallSuccess {
   truncated?: { originalChars: number; keptChars: number };
   /** An MCP server tool's content blocks (text, images, resources), when not only text. */
   content?: import('../mcp-client/content.js').ContentBlock[];
+  /** Said to the model (also at the end of `text`): e.g. that it is repeating a call. */
+  warning?: string;
 }
 
 export interface CallFailure {
