@@ -76,13 +76,6 @@ export type {
   SecretVault,
   Credential,
 } from './auth/index.js';
-export {
-  backoffDelay,
-  DEFAULT_BACKOFF,
-  mcpToolName,
-  type Backoff,
-  type McpServerStatus,
-  type Schedule,
-  type ServerState,
-} from './mcp-client/index.js';
+// MCP servers (config.mcpServers): `host.mcp.servers()` and the `mcp` option.
+export type { Backoff, McpServerStatus, Schedule, ServerState } from './mcp-client/index.js';
 export type { McpServerSettings } from './config/schema.js';
