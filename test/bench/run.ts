@@ -11,6 +11,7 @@ import { createSkillHost } from '@openclaw/skill-host';
 import { createSnapshot, toolDefinitions } from '@openclaw/skill-host/internal';
 import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
+import { benchAuth } from './auth.js';
 import { generateSkills } from './generate.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
 
@@ -130,6 +131,9 @@ try {
     { batch: 100 },
   );
   await th.close();
+
+  step('refresh.concurrent-1000');
+  Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
@@ -141,6 +145,11 @@ const targets: Array<[string, string, boolean]> = [
     'dispatch.inline p50 <= 0.1 x dispatch.mcp-sdk p50',
     `${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x`,
     ratio('dispatch.inline', 'dispatch.mcp-sdk') <= 0.1,
+  ],
+  [
+    'refresh.concurrent-1000.requests = 1',
+    `${figures['refresh.concurrent-1000.requests']?.p99} requests (p99)`,
+    figures['refresh.concurrent-1000.requests']?.p99 === 1,
   ],
   [
     'scan.1000 <= 100 ms',

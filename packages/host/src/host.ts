@@ -4,6 +4,7 @@
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
 import { SkillError } from '@openclaw/skill-sdk';
+import { createAuthManager, type AuthManager, type AuthManagerOptions } from './auth/manager.js';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
 import { loadHostConfig, skillSettings } from './config/load.js';
@@ -61,6 +62,8 @@ export interface SkillHostOptions {
    * re-parses only changed skills (default true).
    */
   scanCache?: boolean;
+  /** Auth storage and retry settings (tests pass a memory vault). */
+  auth?: Pick<AuthManagerOptions, 'vault' | 'grants' | 'retry' | 'skewMs' | 'fetch' | 'warn'>;
 }
 
 export interface PromptCallOptions {
@@ -73,6 +76,8 @@ export interface SkillHost {
   readonly home: string;
   /** The effective host config (file merged with the `config` option). */
   readonly config: HostConfig;
+  /** OAuth grants, tokens and API keys (`auth login`, `auth status`). */
+  readonly auth: AuthManager;
   /** Every record of the current snapshot, shadowed ones included. */
   readonly skills: readonly SkillRecord[];
   snapshot(): CatalogSnapshot;
@@ -135,7 +140,28 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   let readerId: string | undefined;
   const reader = () => (readerId ??= readerIdentity());
 
-  const redactor = () => redactors.get(secrets);
+  // The logger is created below; the warning is only written when a vault opens, later.
+  const auth: AuthManager = createAuthManager({
+    home,
+    config: () => config,
+    configFile: paths.config,
+    env,
+    warn: (line) => logger.warn({}, line),
+    ...options.auth,
+  });
+  // Known secrets for redaction: the scan's (config and env) plus every token, refresh
+  // token, client secret and key the auth manager has seen; rebuilt only when either grows.
+  let allSecrets: string[] = [];
+  let allFor: [string[], number] = [[], -1];
+  const secretValues = (): string[] => {
+    const v = auth.version();
+    if (allFor[0] !== secrets || allFor[1] !== v) {
+      allSecrets = v ? [...secrets, ...auth.knownValues()] : secrets;
+      allFor = [secrets, v];
+    }
+    return allSecrets;
+  };
+  const redactor = () => redactors.get(secretValues());
   const logger = redactingLogger(baseLogger, redactor);
   const events = createEmitter<HostEvents>((event, e) =>
     logger.error({ err: e, event }, `A "${String(event)}" listener threw; the host carries on.`),
@@ -167,6 +193,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         env,
         logger: baseLogger,
         redactor,
+        auth,
       }),
     special: (skill) =>
       skill.source.kind === 'builtin' ? activateBuiltin(() => catalog.current()) : undefined,
@@ -278,7 +305,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     },
     ...(options.approve && { approve: options.approve }),
     logger,
-    secretValues: () => secrets,
+    secretValues,
   };
   const router = createRouter(deps);
 
@@ -290,6 +317,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     get config() {
       return config;
     },
+    auth,
     get skills() {
       return catalog.current().skills;
     },

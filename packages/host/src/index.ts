@@ -66,3 +66,13 @@ export type {
   LockFile,
   SummaryTool,
 } from './install/types.js';
+
+// `host.auth` and the `auth` option (a vault or grant store of your own).
+export type {
+  AuthManager,
+  AuthManagerOptions,
+  Grant,
+  GrantStore,
+  SecretVault,
+  Credential,
+} from './auth/index.js';

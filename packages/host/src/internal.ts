@@ -17,3 +17,16 @@ export { createInlineRunner } from './runners/inline.js';
 export { injectSkills, renderPrompt } from './prompt/index.js';
 export { toolDefinitions, nameMapFor } from './formats/index.js';
 export { readLock } from './install/lockfile.js';
+export {
+  createAuthManager,
+  createMemoryVault,
+  createFileVault,
+  createFileGrantStore,
+  probeKeychain,
+  noKeychainMessage,
+  FILE_STORE_WARNING,
+  loginCommand,
+  PRESETS,
+  type KeychainProbe,
+  type DevicePrompt,
+} from './auth/index.js';
