@@ -11,6 +11,7 @@ import {
   readHostConfigFile,
   resolveHome,
 } from '@openclaw/skill-host/internal';
+import { userHomeOf } from '../host.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 
@@ -152,8 +153,10 @@ export function configure(cmd: Command, io: Io): void {
     .description('Check Node, the config, home permissions, the keychain and a running serve')
     .action(async () => {
       const opts = globalOptions(cmd);
+      const userHome = userHomeOf(io);
       const home = resolveHome({
         ...(opts.home && { home: resolve(io.cwd, opts.home) }),
+        ...(userHome && { userHome }),
         env: io.env,
       });
       const checks = await runChecks(home, io.env);
