@@ -14,6 +14,7 @@ import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateSkills } from './generate.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
+import { runnersBench } from './runners.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const exec = promisify(execFile);
@@ -39,6 +40,7 @@ try {
     home: join(tmp, 'echo-home'),
     userHome: join(tmp, 'echo-user'),
     env: {},
+    config: { runner: 'inline' },
   });
   const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
   if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
@@ -51,13 +53,15 @@ try {
     home: join(tmp, 'echo-home-2'),
     userHome: join(tmp, 'echo-user'),
     env: {},
-    config: { audit: { enabled: false } },
+    config: { runner: 'inline', audit: { enabled: false } },
   });
   await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
   figures['dispatch.inline.no-audit'] = await microAsync((i) =>
     quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
   );
   await quiet.close();
+
+  Object.assign(figures, await runnersBench({ tmp, quick, step }));
 
   // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
   // every CLI command) and, as `.nocache`, reading and parsing every folder.
@@ -145,6 +149,16 @@ const targets: Array<[string, string, boolean]> = [
     'dispatch.inline p50 <= 0.1 x dispatch.mcp-sdk p50',
     `${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x`,
     ratio('dispatch.inline', 'dispatch.mcp-sdk') <= 0.1,
+  ],
+  ...(['dispatch.worker', 'dispatch.sandbox'] as const).map((id): [string, string, boolean] => [
+    `${id} p50 <= 75 us`,
+    `${figures[id]?.median} us (p99 ${figures[id]?.p99} us)`,
+    (figures[id]?.median ?? Infinity) <= 75,
+  ]),
+  [
+    'reload.heap-growth-200 <= 5 MB',
+    `${figures['reload.heap-growth-200']?.median} MB`,
+    Math.abs(figures['reload.heap-growth-200']?.median ?? Infinity) <= 5,
   ],
   [
     'refresh.concurrent-1000.requests = 1',

@@ -7,7 +7,7 @@ import { SkillError } from '@openclaw/skill-sdk';
 import { createAuthManager, type AuthManager, type AuthManagerOptions } from './auth/manager.js';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
-import { loadHostConfig, skillSettings } from './config/load.js';
+import { loadHostConfig } from './config/load.js';
 import type { HostConfig } from './config/schema.js';
 import { createSkillContext } from './context/create.js';
 import { redactingLogger } from './context/logger.js';
@@ -28,7 +28,10 @@ import type {
 } from './router/types.js';
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
-import type { Runner } from './runners/types.js';
+import { grantsFor, runnerKindFor } from './runners/choose.js';
+import { createSandboxRunner } from './runners/sandbox.js';
+import type { Runner, RunnerKind } from './runners/types.js';
+import { createWorkerRunner } from './runners/worker.js';
 import { openFolderCache, readerIdentity } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
 import { loadGeneration } from './install/generations.js';
@@ -55,7 +58,7 @@ export interface SkillHostOptions {
   approve?: ApprovalHandler;
   /** Host logger (default: pino to stderr at level OPENCLAW_SKILLS_LOG_LEVEL or warn). */
   logger?: PinoLogger;
-  /** Runs every code skill (default: the inline runner). */
+  /** Runs every code skill (default: chosen per skill, see runners/choose.ts). */
   runner?: Runner;
   /**
    * Remember what each skill folder held in `<home>/cache/scan.json`, so a fresh process
@@ -110,6 +113,11 @@ export interface SkillHost {
   /** Flushes the audit log and disposes loaded skills. */
   close(): Promise<void>;
 }
+
+const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
 
 function defaultLogger(env: NodeJS.ProcessEnv): PinoLogger {
   // stderr: stdout belongs to the embedding program (and to MCP over stdio). Created on the
@@ -167,21 +175,18 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     logger.error({ err: e, event }, `A "${String(event)}" listener threw; the host carries on.`),
   );
 
-  const runnerFor = (skill: SkillRecord): Runner => {
-    if (options.runner) return options.runner;
-    const kind = skillSettings(config, skill.name)?.runner ?? config.runner ?? 'inline';
-    if (kind !== 'inline') {
-      throw new SkillError(
-        'SKILL_UNAVAILABLE',
-        `Skill "${skill.name}" is set to run in the ${kind} runner, which this host version does not have yet.`,
-        {
-          hint: `Set "runner": "inline" for it in ${paths.config} if you trust its code.`,
-          file: paths.config,
-        },
-      );
-    }
-    return inline;
+  const isolated = {
+    env,
+    grants: (skill: SkillRecord) => grantsFor(skill, config),
+    storageDir: (skill: SkillRecord) => paths.storage(skill.name),
   };
+  const runners: Record<RunnerKind, () => Runner> = {
+    inline: () => inline,
+    worker: once(() => createWorkerRunner(isolated)),
+    sandbox: once(() => createSandboxRunner(isolated)),
+  };
+  const runnerFor = (skill: SkillRecord): Runner =>
+    options.runner ?? runners[runnerKindFor(skill, config)]();
 
   const activator = createActivator({
     runnerFor,
