@@ -14,6 +14,7 @@ import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateSkills } from './generate.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
+import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -62,6 +63,11 @@ try {
   await quiet.close();
 
   Object.assign(figures, await runnersBench({ tmp, quick, step }));
+
+  step('router');
+  const routerRun = await routerFigures(tmp, quick);
+  Object.assign(figures, routerRun.figures);
+  notes.push(...routerRun.notes);
 
   // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
   // every CLI command) and, as `.nocache`, reading and parsing every folder.

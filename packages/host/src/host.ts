@@ -16,7 +16,7 @@ import { createEmitter, type HostEvents } from './events.js';
 import { toolDefinitions, type ToolDefinitionOf, type ToolFormat } from './formats/index.js';
 import { activateBuiltin, builtinSkillRecord } from './host-tools/index.js';
 import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
-import { injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
+import { hostReadToolName, injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
 import { RedactorCache } from './redact/index.js';
 import { createRouter } from './router/index.js';
 import type {
@@ -73,6 +73,10 @@ export interface PromptCallOptions {
   query?: string;
   maxChars?: number;
   format?: 'openclaw' | 'agentskills';
+  /** The tool format the caller uses, so the preamble names the host's read tool as the model sees it (default anthropic). */
+  toolFormat?: ToolFormat;
+  /** The agent's own file tool (`read`); default: the host's read tool when host tools are on. */
+  readTool?: string;
 }
 
 export interface SkillHost {
@@ -314,8 +318,12 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const router = createRouter(deps);
 
-  const promptFor = (opts: PromptCallOptions = {}) =>
-    renderPrompt(catalog.current(), { ...opts, userHome });
+  const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
+    renderPrompt(catalog.current(), {
+      ...opts,
+      userHome,
+      readTool: readTool ?? (options.hostTools !== false ? hostReadToolName(toolFormat) : 'read'),
+    });
 
   return {
     home,

@@ -2,13 +2,17 @@
 // schema; it is shipped as host-config.schema.json so editors complete it.
 import type { FromSchema } from 'json-schema-to-ts';
 
+/** setTimeout's ceiling: a larger delay fires at once (Node clamps it to 1 ms). */
+const MAX_MS = 2_147_483_647;
+const ms = { type: 'integer', minimum: 1, maximum: MAX_MS } as const;
+
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
 
 const rateWindow = {
   type: 'object',
   properties: {
     calls: { type: 'integer', minimum: 1 },
-    windowMs: { type: 'integer', minimum: 1 },
+    windowMs: ms,
   },
   additionalProperties: false,
 } as const;
@@ -73,7 +77,7 @@ export const hostConfigSchema = {
         auto: stringList,
         require: stringList,
         deny: stringList,
-        timeoutMs: { type: 'integer', minimum: 1 },
+        timeoutMs: ms,
       },
       additionalProperties: false,
     },
@@ -88,10 +92,11 @@ export const hostConfigSchema = {
         loop: {
           type: 'object',
           description:
-            'The same tool with the same input repeated this many times in a session is refused.',
+            'The same tool with the same input in a session: a warning in the result from warnAt calls (default 10), refused at maxRepeats (default 20).',
           properties: {
-            maxRepeats: { type: 'integer', minimum: 2 },
-            windowMs: { type: 'integer', minimum: 1 },
+            warnAt: { type: 'integer', minimum: 1, maximum: 1000 },
+            maxRepeats: { type: 'integer', minimum: 2, maximum: 1000 },
+            windowMs: ms,
           },
           additionalProperties: false,
         },

@@ -56,6 +56,17 @@ describe('input validation', () => {
     expect(h.invoked).toHaveLength(0);
   });
 
+  it('an unexpected field (additionalProperties: false) is named in the message', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.send': () => 'sent' } });
+    const r = await h.router.call({
+      name: 'mail.send',
+      input: { to: 'a@b.test', subject: 's', bcc: 'x@y.test' },
+    });
+    expect(r).toMatchObject({ isError: true, code: 'INVALID_INPUT' });
+    if (r.isError) expect(r.message).toContain('(root): must NOT have the unexpected field "bcc"');
+    expect(h.invoked).toHaveLength(0);
+  });
+
   it('checks formats (ajv-formats)', async () => {
     const h = await harness({ skills: skills(), tools: { 'mail.send': () => 'sent' } });
     const bad = await h.router.call({

@@ -46,6 +46,8 @@ export interface CallSuccess {
   /** The tool's JSON value, when it returned one. */
   structured?: unknown;
   truncated?: { originalChars: number; keptChars: number };
+  /** Said to the model (also at the end of `text`): e.g. that it is repeating a call. */
+  warning?: string;
 }
 
 export interface CallFailure {
