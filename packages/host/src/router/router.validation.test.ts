@@ -113,7 +113,7 @@ describe('input validation', () => {
 
   it("compiles a tool's input schema on its first call only (later calls do not read it)", async () => {
     let reads = 0;
-    const counted = new Proxy(structuredClone(mailSchema) as Record<string, unknown>, {
+    const counted = new Proxy(structuredClone(mailSchema), {
       get(target, key, receiver) {
         reads++;
         return Reflect.get(target, key, receiver) as unknown;
