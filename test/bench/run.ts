@@ -103,7 +103,7 @@ try {
   }
 
   step('cli');
-  const cli = await benchCli(tmp, quick ? 3 : 20);
+  const cli = await benchCli(tmp, quick ? 3 : 30);
   Object.assign(figures, cli.figures);
   moreTargets.push(...cli.targets);
 

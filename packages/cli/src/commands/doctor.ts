@@ -11,7 +11,7 @@ import {
   readHostConfigFile,
   resolveHome,
 } from '@openclaw/skill-host/internal';
-import { openHost } from '../host.js';
+import { openHost, userHomeOf } from '../host.js';
 import { printJson, type Io } from '../io.js';
 import { startMcpServers } from '../mcp.js';
 import { globalOptions, type GlobalOptions } from '../options.js';
@@ -192,8 +192,10 @@ export function configure(cmd: Command, io: Io): void {
     )
     .action(async () => {
       const opts = globalOptions(cmd);
+      const userHome = userHomeOf(io);
       const home = resolveHome({
         ...(opts.home && { home: resolve(io.cwd, opts.home) }),
+        ...(userHome && { userHome }),
         env: io.env,
       });
       const checks = [...(await runChecks(home, io.env)), ...(await mcpChecks(opts, io))];
