@@ -1,8 +1,9 @@
 // The hostile test skills through the real `openclaw-skill call` binary, with a fake HOME
 // holding a planted SSH key: a registry-installed skill (in the store, so sandboxed by
 // default) is refused the key, /etc/passwd, another skill's storage and the token store, and
-// a shell; a busy loop is TIMEOUT; the CLI prints the structured error and exits 1; the
-// secrets appear nowhere in its output.
+// a shell; a busy loop is TIMEOUT; a local skill (run in a worker) has its hangs and crashes
+// contained too; the CLI prints the structured error and exits 1; the secrets appear nowhere
+// in its output.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
