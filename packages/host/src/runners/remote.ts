@@ -79,6 +79,31 @@ const BACKOFF_AFTER = 3;
 const BACKOFF_MAX_MS = 60_000;
 const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error']);
 
+interface AbortHook {
+  onAbort(listener: ((reason: unknown) => void) | undefined): void;
+}
+
+/**
+ * Calls `fn` when the call is aborted; returns the cleanup. The router's CallInfo offers a
+ * listener slot: an AbortController and an event listener per call cost more than the rest
+ * of a worker round trip. Any other ToolCallInfo is watched through its signal.
+ */
+function listenForAbort(call: ToolCallInfo, fn: (reason: unknown) => void): () => void {
+  const hook = call as Partial<AbortHook>;
+  if (typeof hook.onAbort === 'function') {
+    hook.onAbort(fn);
+    return () => hook.onAbort!(undefined);
+  }
+  const signal = call.signal;
+  if (signal.aborted) {
+    queueMicrotask(() => fn(signal.reason));
+    return () => undefined;
+  }
+  const listener = () => fn(signal.reason);
+  signal.addEventListener('abort', listener, { once: true });
+  return () => signal.removeEventListener('abort', listener);
+}
+
 export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill> {
   const { skill, ctx, kind } = opts;
   const now = opts.now ?? Date.now;
@@ -89,6 +114,8 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
   let crashes = 0;
   let lastCrash = 0;
   let disposed = false;
+  // Only a skill that declares auth needs context requests matched to their call.
+  const scoped = opts.activate.scoped;
 
   const crashed = (why: string) =>
     new SkillError(
@@ -325,11 +352,10 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
   const send = (l: Live, tool: string, input: unknown, call: ToolCallInfo): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
-      const signal = call.signal;
       // The router has answered the caller already (TIMEOUT or ABORTED): settle here too, so
       // the call does not count as in flight any more; a late result from the runner is dropped.
-      const onAbort = () => {
-        post(l, { t: 'abort', id, reason: toWireError(signal.reason) });
+      const onAbort = (reason: unknown) => {
+        post(l, { t: 'abort', id, reason: toWireError(reason) });
         if (l.calls.get(id) === p) {
           forget(l, id, p);
           p.reject(new SkillError('ABORTED', `The call to ${tool} was aborted.`));
@@ -342,11 +368,10 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
         tool,
         callId: call.callId,
         session: call.session,
-        cleanup: () => signal.removeEventListener('abort', onAbort),
+        cleanup: listenForAbort(call, onAbort),
       };
       l.calls.set(id, p);
-      l.byCallId.set(call.callId, p);
-      signal.addEventListener('abort', onAbort, { once: true });
+      if (scoped) l.byCallId.set(call.callId, p);
       try {
         l.channel.post({
           t: 'invoke',

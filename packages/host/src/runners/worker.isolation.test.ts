@@ -48,6 +48,20 @@ describe('worker runner: faults stay inside the skill', () => {
     expect(after.instance).not.toBe(before.instance);
   });
 
+  it('a tool that waits past its timeout sees its AbortSignal fire (TimeoutError); a responsive runner is kept', async () => {
+    const host = await open();
+    const before = ok(await host.call({ name: 'hostile.whoami', input: {} })) as {
+      instance: string;
+    };
+    const r = await host.call({ name: 'hostile.wait_abort', input: {} });
+    expect(r.isError && r.code).toBe('TIMEOUT');
+    expect(ok(await host.call({ name: 'hostile.abort_seen', input: {} }))).toBe('TimeoutError');
+    const after = ok(await host.call({ name: 'hostile.whoami', input: {} })) as {
+      instance: string;
+    };
+    expect(after.instance).toBe(before.instance);
+  });
+
   it('allocating without bound is SKILL_CRASHED naming memory; victim keeps working meanwhile', async () => {
     const host = await open();
     const [alloc, victim] = await host.callMany([

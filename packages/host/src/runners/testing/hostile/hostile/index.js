@@ -80,6 +80,13 @@ export default {
           }
         }),
       'hostile.dns': async ({ name }) => (await dnsPromises.lookup(name)).address,
+      'hostile.wait_abort': (_input, call) =>
+        new Promise(() => {
+          call.signal.addEventListener('abort', () => {
+            void ctx.storage.set('aborted', call.signal.reason.name);
+          });
+        }),
+      'hostile.abort_seen': () => ctx.storage.get('aborted'),
       'hostile.save': async ({ value }) => {
         await ctx.storage.set('mine', value);
         return ctx.storage.get('mine');
