@@ -106,6 +106,14 @@ describe('worker runner: context over RPC', () => {
     expect(JSON.stringify(env)).not.toContain(ENV_SECRET);
   });
 
+  it('a result that cannot cross to the host is SKILL_ERROR saying to return data; the runner carries on', async () => {
+    const host = await open();
+    const r = await host.call({ name: 'hostile.unclonable', input: {} });
+    expect(r.isError && r.code).toBe('SKILL_ERROR');
+    expect(r.isError && r.message).toContain('cannot be sent to the host');
+    ok(await host.call({ name: 'hostile.whoami', input: {} }));
+  });
+
   it('a token for a provider the manifest does not declare is POLICY_DENIED', async () => {
     const host = await open();
     const r = await host.call({ name: 'hostile.token', input: { provider: 'google' } });
