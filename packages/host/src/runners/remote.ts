@@ -15,6 +15,7 @@ import {
   type ToRunner,
 } from './runtime/protocol.js';
 import type { ActiveSkill, RunnerKind } from './types.js';
+import { contextOp, logFromRunner } from './context-ops.js';
 import { fromWire } from './wire-errors.js';
 
 /** A started runner (a worker thread or a child process). */
@@ -77,8 +78,6 @@ interface Live {
 /** Crashes in a row before restarts are delayed. */
 const BACKOFF_AFTER = 3;
 const BACKOFF_MAX_MS = 60_000;
-const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error']);
-
 interface AbortHook {
   onAbort(listener: ((reason: unknown) => void) | undefined): void;
 }
@@ -148,7 +147,7 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
       }
       case 'ctx': {
         const p = m.callId !== undefined ? l.byCallId.get(m.callId) : undefined;
-        const run = () => contextOp(m.op, m.args);
+        const run = () => contextOp(ctx, m.op, m.args);
         const pending = p
           ? runInCallScope(
               { skill: skill.name, tool: p.tool, callId: p.callId, session: p.session },
@@ -161,43 +160,15 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
         );
         return;
       }
-      case 'log': {
-        if (!LEVELS.has(m.level)) return;
-        try {
-          let logger = ctx.logger;
-          for (const b of m.bindings) logger = logger.child(b);
-          logger[m.level](m.obj, m.msg);
-        } catch {
-          // A malformed log line from the skill is not worth failing anything for.
-        }
+      case 'log':
+        logFromRunner(ctx, m);
         return;
-      }
       case 'pong':
         l.pong?.(m.n);
         return;
       case 'disposed':
         l.disposed?.();
         return;
-    }
-  };
-
-  const contextOp = async (op: string, args: unknown[]): Promise<unknown> => {
-    const [a, b] = args;
-    switch (op) {
-      case 'auth.token':
-        return ctx.auth.getAccessToken(String(a), b as { scopes?: string[] } | undefined);
-      case 'secrets.get':
-        return ctx.secrets.get(String(a));
-      case 'storage.get':
-        return ctx.storage.get(a as string);
-      case 'storage.set':
-        return ctx.storage.set(a as string, b);
-      case 'storage.delete':
-        return ctx.storage.delete(a as string);
-      case 'storage.keys':
-        return ctx.storage.keys(a as string | undefined);
-      default:
-        throw new SkillError('INVALID_INPUT', `Unknown context operation "${op}".`);
     }
   };
 
