@@ -5,6 +5,7 @@
 // contained too; the CLI prints the structured error and exits 1; the secrets appear nowhere
 // in its output.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,7 +14,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const exec = promisify(execFile);
 const repo = resolve(import.meta.dirname, '..');
-const bin = join(repo, 'packages', 'cli', 'dist', 'bin.js');
+// The built command, as package.json's bin names it.
+const bin = join(
+  repo,
+  'packages',
+  'cli',
+  (
+    JSON.parse(readFileSync(join(repo, 'packages', 'cli', 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    }
+  ).bin['openclaw-skill']!,
+);
 const hostile = join(repo, 'packages', 'host', 'src', 'runners', 'testing', 'hostile');
 const SSH_SECRET = 'CLI-FAKE-SSH-KEY-5e0c';
 const TOKEN_SECRET = 'ya29.CLI-FAKE-TOKEN-d71e';
