@@ -44,11 +44,8 @@ export type {
   ToolCall,
 } from './router/types.js';
 
-// The `runner` option's contract, and the isolating runners (without the option the host
-// picks one per skill: docs/isolation.md).
+// The `runner` option's contract.
 export type { ActiveSkill, Runner, RunnerKind } from './runners/types.js';
-export { createWorkerRunner, createSandboxRunner } from './runners/index.js';
-export type { WorkerRunnerOptions, SandboxRunnerOptions } from './runners/index.js';
 
 // `host.prompt()`.
 export type { PromptResult } from './prompt/index.js';
