@@ -1,0 +1,33 @@
+// What `pnpm pack` would publish: the manifest, SKILL.md and the built code that runs, and
+// nothing else (no sources, tests, source maps or .env). Needs the build (`pnpm build`).
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const dir = resolve(import.meta.dirname, '..');
+
+describe('@openclaw/skill-weather package', () => {
+  it('packs exactly package.json, manifest.json, SKILL.md and the built .js/.d.ts files', async () => {
+    expect(existsSync(resolve(dir, 'dist/index.js')), 'run `pnpm build` first').toBe(true);
+    const { stdout } = await promisify(execFile)('pnpm', ['pack', '--dry-run', '--json'], {
+      cwd: dir,
+    });
+    const packed = JSON.parse(stdout) as { name: string; files: Array<{ path: string }> };
+    expect(packed.name).toBe('@openclaw/skill-weather');
+    expect(packed.files.map((f) => f.path).sort()).toEqual([
+      'SKILL.md',
+      'dist/index.d.ts',
+      'dist/index.js',
+      'dist/open-meteo.d.ts',
+      'dist/open-meteo.js',
+      'dist/places.d.ts',
+      'dist/places.js',
+      'dist/wmo.d.ts',
+      'dist/wmo.js',
+      'manifest.json',
+      'package.json',
+    ]);
+  });
+});

@@ -1,0 +1,25 @@
+// The real host (createSkillHost: scan, router, runner) over the repo's skills folder, with
+// the weather skill's config pointing at a local Open-Meteo. Home and workspace are temp dirs.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
+
+export const skillsDir = resolve(import.meta.dirname, '..', '..');
+
+export async function weatherHost(config: {
+  forecastUrl: string;
+  geocodingUrl: string;
+  units?: 'metric' | 'imperial';
+}): Promise<SkillHost> {
+  const root = await mkdtemp(join(tmpdir(), 'oc-weather-'));
+  return createSkillHost({
+    home: join(root, 'home'),
+    workspace: join(root, 'ws'),
+    userHome: join(root, 'user'),
+    sources: [skillsDir],
+    env: {},
+    hostTools: false,
+    config: { skills: { weather: { config: { units: 'metric', ...config } } } },
+  });
+}
