@@ -9,6 +9,7 @@ import { registerList } from './commands/list.js';
 import { registerPrompt } from './commands/prompt.js';
 import { registerTools } from './commands/tools.js';
 import { registerCall } from './commands/call.js';
+import { registerServe } from './commands/serve.js';
 
 export interface GlobalOptions {
   home?: string;
@@ -24,6 +25,7 @@ const commands: Register[] = [
   registerPrompt,
   registerTools,
   registerCall,
+  registerServe,
 ];
 
 export function buildProgram(io: Io): Command {
