@@ -52,7 +52,8 @@ describe('serve over stdio', () => {
     const res = await fetch(`${info.url}/api/skills`, {
       headers: { authorization: `Bearer ${info.token}` },
     });
-    expect((await res.json()).skills.map((s: { name: string }) => s.name)).toEqual(['echo']);
+    const body = (await res.json()) as { skills: { name: string }[] };
+    expect(body.skills.map((s) => s.name)).toEqual(['echo']);
   });
 
   it('sends tools/list_changed when a skill folder appears, and the next list has its tool', async () => {

@@ -24,6 +24,8 @@ export {
   skillSettings,
 } from './config/load.js';
 export { resolveHome, hostPaths, type HostPaths } from './paths.js';
+// Finding a running serve is light (no MCP SDK, no HTTP server): the CLI and doctor use it.
+export { readServeFile, serveFilePath, pidAlive, type ServeInfo } from './serve/serve-file.js';
 export { listSources } from './sources/list.js';
 export { scanSkills, type ScanOptions, type ScanResult } from './scan/scan.js';
 export { createSnapshot } from './catalog/snapshot.js';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, serveFixture, type ServeFixture } from './serve.fixtures.js';
 
 let fx: ServeFixture;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
 let api: (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {

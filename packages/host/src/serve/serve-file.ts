@@ -2,7 +2,7 @@
 // running serve for a home and prove they may use it. 0600: the token in it is the key to
 // the control API and /mcp.
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
@@ -19,6 +19,7 @@ export interface ServeInfo {
 export const serveFilePath = (home: string): string => join(home, 'serve.json');
 
 export async function writeServeFile(home: string, info: ServeInfo): Promise<void> {
+  await mkdir(home, { recursive: true, mode: 0o700 });
   await writeFileAtomic(serveFilePath(home), JSON.stringify(info, null, 2) + '\n', {
     mode: 0o600,
   });

@@ -23,7 +23,7 @@ afterAll(async () => {
   await fx?.cleanup();
 });
 
-const text = (r: { content?: unknown }) =>
+const text = (r: Record<string, unknown>) =>
   (r.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
 describe('serve over Streamable HTTP', () => {
