@@ -1,10 +1,16 @@
 // The host's events. A small typed emitter instead of node:events so a throwing listener
 // cannot break a rescan (it is reported to the logger) and the event names are checked.
 import type { CatalogSnapshot } from './catalog/types.js';
+import type { InstallResult } from './install/types.js';
 
 export interface HostEvents {
   /** A new catalog snapshot replaced the previous one. */
   change: (snapshot: CatalogSnapshot) => void;
+  /**
+   * An install, update, remove or rollback took effect (after its `change`); `result` is
+   * plain JSON, as `serve` forwards it.
+   */
+  install: (result: InstallResult) => void;
 }
 
 export type HostEventName = keyof HostEvents;

@@ -29,7 +29,10 @@ import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
 import type { Runner } from './runners/types.js';
 import { openFolderCache, readerIdentity } from './scan/folder-cache.js';
-import { scanSkills } from './scan/scan.js';
+import { scanSkills, type ScanResult } from './scan/scan.js';
+import { loadGeneration } from './install/generations.js';
+import { createInstaller, type SwapExpectation } from './install/installer.js';
+import type { InstallOptions, InstallResult } from './install/types.js';
 import { listSources } from './sources/list.js';
 
 export interface SkillHostOptions {
@@ -82,6 +85,21 @@ export interface SkillHost {
   tools: { definitions<F extends ToolFormat>(format: F): ToolDefinitionOf[F][] };
   call(call: ToolCall, ctx?: CallContext): Promise<CallResult>;
   callMany(calls: readonly ToolCall[], ctx?: CallContext): Promise<CallResult[]>;
+  /**
+   * Installs a skill from npm (`name@range`), a tarball or a folder into `<home>/store` and
+   * swaps it in without a restart: calls in flight finish on the version they started on.
+   * Rejects with a SkillError (INSTALL_FAILED, APPROVAL_REQUIRED, APPROVAL_DENIED,
+   * POLICY_DENIED, MANIFEST_INVALID, ABORTED, USAGE) and then nothing has changed.
+   */
+  install(spec: string, opts?: InstallOptions): Promise<InstallResult>;
+  /** `install --frozen`: exactly what `<home>/skills.lock.json` lists (a clean home too). */
+  installFrozen(opts?: InstallOptions): Promise<InstallResult[]>;
+  /** Moves one installed skill (or all) to its newest version; one result per skill. */
+  update(name?: string, opts?: InstallOptions): Promise<InstallResult[]>;
+  /** Takes an installed skill's tools away; calls in flight finish first. */
+  remove(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+  /** Returns an installed skill to the version it had before the last install or update. */
+  rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
   on<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   off<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   /** Flushes the audit log and disposes loaded skills. */
@@ -156,7 +174,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       logger.warn({ err: e, skill }, `Skill "${skill}" failed while being unloaded.`),
   });
 
-  const scan = async (): Promise<CatalogSnapshot> => {
+  // Reads every source into records (no code runs); publishing is a separate step so an
+  // install can load a new generation before the snapshot that serves it goes out.
+  const readCatalog = async () => {
     const sources = listSources({
       workspace,
       userHome,
@@ -166,7 +186,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     });
     const cache =
       options.scanCache === false ? undefined : openFolderCache(paths.scanCache, reader());
-    const { records, problems } = await scanSkills({
+    const result = await scanSkills({
       sources,
       config,
       configFile: paths.config,
@@ -187,25 +207,65 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
           ),
       );
     }
+    return result;
+  };
+
+  const publish = ({ records, problems }: ScanResult): CatalogSnapshot => {
     const snapshot = catalog.publish(records, problems);
     secrets = knownSecretValues(snapshot.skills, config, env);
     activator.retain(snapshot.skills);
     return snapshot;
   };
 
-  await scan();
+  publish(await readCatalog());
 
-  // Rescans run one at a time, in order; each makes a new snapshot version.
+  // Rescans and installs run one at a time, in order; each makes a new snapshot version.
   let queue: Promise<unknown> = Promise.resolve();
-  const rescan = (): Promise<CatalogSnapshot> => {
-    const run = queue.then(async () => {
-      config = await loadHostConfig(paths.config, options.config);
-      const snapshot = await scan();
-      events.emit('change', snapshot);
-      return snapshot;
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(() => {
+      if (closed) throw new SkillError('SKILL_UNAVAILABLE', 'The skill host is closed.');
+      return fn();
     });
     queue = run.catch(() => undefined);
     return run;
+  };
+  const rescan = (): Promise<CatalogSnapshot> =>
+    exclusive(async () => {
+      config = await loadHostConfig(paths.config, options.config);
+      const snapshot = publish(await readCatalog());
+      events.emit('change', snapshot);
+      return snapshot;
+    });
+
+  // A generation swap (install/generations.ts): scan, load the changed skills beside the
+  // serving ones, then publish; the previous generation drains in the activator.
+  const swap = async (expect: readonly SwapExpectation[]) => {
+    const scanned = await readCatalog();
+    const loaded = await loadGeneration(scanned.records, expect, (r) => activator.activate(r));
+    if (!loaded.ok) {
+      // Drop whatever was preloaded; the serving snapshot is untouched.
+      activator.retain(catalog.current().skills);
+      throw loaded.error;
+    }
+    const snapshot = publish(scanned);
+    events.emit('change', snapshot);
+    return { snapshot, records: loaded.records };
+  };
+
+  const installer = createInstaller({
+    paths,
+    config: () => config,
+    env,
+    cwd: workspace,
+    exclusive,
+    swap,
+  });
+  const announce = async (p: Promise<InstallResult | InstallResult[]>) => {
+    const result = await p;
+    for (const r of Array.isArray(result) ? result : [result]) {
+      if (r.action !== 'unchanged') events.emit('install', r);
+    }
+    return result;
   };
 
   const deps: RouterDeps = {
@@ -240,6 +300,11 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
     call: (call, ctx) => router.call(call, ctx),
     callMany: (calls, ctx) => router.callMany(calls, ctx),
+    install: (spec, opts) => announce(installer.install(spec, opts)) as Promise<InstallResult>,
+    installFrozen: (opts) => announce(installer.installFrozen(opts)) as Promise<InstallResult[]>,
+    update: (name, opts) => announce(installer.update(name, opts)) as Promise<InstallResult[]>,
+    remove: (name, opts) => announce(installer.remove(name, opts)) as Promise<InstallResult>,
+    rollback: (name, opts) => announce(installer.rollback(name, opts)) as Promise<InstallResult>,
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),
     async close() {

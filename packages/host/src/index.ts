@@ -61,3 +61,15 @@ export {
 } from './formats/index.js';
 export type { ToolFormat, ToolDefinitionOf, WireResultOf } from './formats/index.js';
 export type { HostEvents } from './events.js';
+export type {
+  InstallAction,
+  InstallOptions,
+  InstallProgress,
+  InstallResult,
+  InstallSummary,
+  InstallWarning,
+  LockEntry,
+  LockFile,
+  SummaryTool,
+} from './install/types.js';
+export { readLock } from './install/lockfile.js';

@@ -27,6 +27,10 @@ export interface HostPaths {
   config: string;
   /** `<home>/store`, skills installed from npm. */
   store: string;
+  /** `<home>/skills.lock.json`, what is installed from npm, exactly. */
+  lockfile: string;
+  /** `<home>/cache/npm`, the installer's npm cache (never the user's ~/.npm). */
+  npmCache: string;
   /** `<home>/audit.jsonl`, one line per tool call. */
   audit: string;
   /** `<home>/cache/scan.json`, what each skill folder held at the last scan. */
@@ -40,6 +44,8 @@ export function hostPaths(home: string): HostPaths {
     home,
     config: join(home, 'config.json'),
     store: join(home, 'store'),
+    lockfile: join(home, 'skills.lock.json'),
+    npmCache: join(home, 'cache', 'npm'),
     audit: join(home, 'audit.jsonl'),
     scanCache: join(home, 'cache', 'scan.json'),
     storage: (skill) => join(home, 'storage', encodeFileName(skill)),

@@ -71,12 +71,93 @@ export class SkillError extends Error {
 export const isSkillError = (e: unknown): e is SkillError => e instanceof SkillError;
 
 /**
+ * Codes of problems found while reading, validating or scanning a skill (data in a scan
+ * record or `validate --json`, not thrown). Stable like ERROR_CODES: never renamed, only
+ * added. A few are also error codes (`NAME_COLLISION`, `MANIFEST_INVALID`, `CONFIG_INVALID`)
+ * because the same fact can be thrown by a command or listed by a scan.
+ */
+export const PROBLEM_CODES = [
+  // The folder itself.
+  'SKILL_DIR_MISSING',
+  'SKILL_UNREADABLE',
+  /** A file (SKILL.md, manifest.json, package.json, an entry) leads outside the folder. */
+  'PATH_OUTSIDE_SKILL',
+  /** More problems than reported: the rest were cut (see MAX_PROBLEMS). */
+  'PROBLEMS_TRUNCATED',
+  // SKILL.md.
+  'SKILL_MD_MISSING',
+  'SKILL_MD_UNREADABLE',
+  'SKILL_MD_TOO_LARGE',
+  'SKILL_MD_EMPTY',
+  'SKILL_MD_NO_FRONTMATTER',
+  'SKILL_MD_UNTERMINATED',
+  'SKILL_MD_YAML',
+  /** Anchors, aliases or merge keys in the frontmatter (refused: they can loop or explode). */
+  'SKILL_MD_YAML_ALIAS',
+  'SKILL_MD_UNQUOTED_COLON',
+  'SKILL_MD_NOT_A_MAP',
+  'SKILL_MD_NOT_A_STRING',
+  'SKILL_MD_NAME_MISSING',
+  'SKILL_MD_NAME_INVALID',
+  'SKILL_MD_NAME_FOLDER_MISMATCH',
+  'SKILL_MD_DESCRIPTION_MISSING',
+  'SKILL_MD_DESCRIPTION_INVALID',
+  'SKILL_MD_DESCRIPTION_TOO_LONG',
+  'SKILL_MD_LICENSE_INVALID',
+  'SKILL_MD_COMPATIBILITY_INVALID',
+  'SKILL_MD_METADATA_INVALID',
+  'SKILL_MD_ALLOWED_TOOLS_INVALID',
+  'SKILL_MD_UNKNOWN_KEY',
+  // package.json.
+  'PACKAGE_JSON_INVALID',
+  'PACKAGE_JSON_MISSING',
+  'PACKAGE_NOT_ESM',
+  'PACKAGE_KEYWORD_MISSING',
+  'VERSION_MISMATCH',
+  // manifest.json.
+  'MANIFEST_INVALID',
+  'MANIFEST_JSON_SYNTAX',
+  'MANIFEST_SCHEMA',
+  'MANIFEST_NAME_MISMATCH',
+  'HOST_RANGE_INVALID',
+  'AUTH_PROVIDER_UNKNOWN',
+  'TOOL_NAME_INVALID',
+  'TOOL_NAME_PREFIX',
+  'TOOL_DUPLICATE',
+  // The entry module (validate --strict imports it).
+  'ENTRY_OUTSIDE_PACKAGE',
+  'ENTRY_MISSING',
+  'ENTRY_IMPORT_FAILED',
+  'ENTRY_NOT_A_SKILL',
+  'TOOLS_CREATE_FAILED',
+  'TOOLS_NOT_A_MAP',
+  'TOOL_NOT_IMPLEMENTED',
+  'TOOL_NOT_DECLARED',
+  'TOOL_SCHEMA_MISMATCH',
+  // Eligibility and settings (the host's scan).
+  'REQUIRES_OS',
+  'REQUIRES_BIN',
+  'REQUIRES_ANY_BIN',
+  'REQUIRES_ENV',
+  'HOST_RANGE_UNSATISFIED',
+  'CONFIG_INVALID',
+  'CONFIG_SCHEMA_INVALID',
+  // The catalog.
+  'NAME_COLLISION',
+] as const;
+
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** Most problems one file reports; a generated or hostile file could otherwise list millions. */
+export const MAX_PROBLEMS = 100;
+
+/**
  * A problem found while reading or validating a skill. Problems are data, not exceptions:
  * a scan collects all of them so the user fixes everything in one pass.
  */
 export interface Problem {
   /** Stable code, e.g. `SKILL_MD_NO_FRONTMATTER`, `MANIFEST_SCHEMA`. */
-  code: string;
+  code: ProblemCode;
   severity: 'error' | 'warning';
   message: string;
   /** Absolute path of the file to fix. */

@@ -11,7 +11,7 @@ const skills = () => [
     tools: ['calendar.events'],
     problems: [
       {
-        code: 'ENV_MISSING',
+        code: 'REQUIRES_ENV',
         severity: 'error',
         message: 'Needs env GOOGLE_CLIENT_ID',
         file: '/x/SKILL.md',

@@ -2,7 +2,7 @@
 // share one activation promise; a failed activation is remembered, so the skill's calls
 // fail fast with the same error until a rescan makes a new record, while every other
 // skill keeps working. Keyed by record identity: a rescan's new records activate afresh.
-import type { SkillContext } from '@openclaw/skill-sdk';
+import { SkillError, type SkillContext } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import type { ActiveSkill, Runner } from './types.js';
 
@@ -13,11 +13,23 @@ export interface ActivatorDeps {
   /** Activation for records that are not loaded from a folder (the built-in skill). */
   special?(skill: SkillRecord): ActiveSkill | undefined;
   onDisposeError(skill: string, error: unknown): void;
+  /**
+   * How long a retired generation may wait for its calls in flight before it is disposed
+   * anyway (default 60 s): a call that never settles must not keep old code alive forever.
+   */
+  drainMs?: number;
+  /** Told when a retired generation is disposed with calls still in flight. */
+  onDrainTimeout?(skill: string, inflight: number): void;
 }
 
 export interface Activator {
   activate(skill: SkillRecord): Promise<ActiveSkill>;
-  /** Retires activations of records not in `current`; each is disposed once its calls finish. */
+  /**
+   * Retires activations of records not in `current` (the previous generation after a swap);
+   * each is disposed once its calls finish, or after `drainMs`. A retired record asked to
+   * activate again (a call that looked it up just before the swap) gets the generation
+   * still draining, or else the current record of the same name.
+   */
   retain(current: Iterable<SkillRecord>): void;
   /** Disposes everything (waits for calls in flight). */
   close(): Promise<void>;
@@ -36,6 +48,12 @@ interface Entry {
 
 export function createActivator(deps: ActivatorDeps): Activator {
   const entries = new Map<SkillRecord, Entry>();
+  // Generations: retired entries stay reachable from their record until disposed, and the
+  // current record per name answers for a retired one whose code is gone.
+  const draining = new WeakMap<SkillRecord, Entry>();
+  const retiredRecords = new WeakSet<SkillRecord>();
+  let currentByName = new Map<string, SkillRecord>();
+  const drainMs = deps.drainMs ?? 60_000;
 
   const dispose = (skill: SkillRecord, entry: Entry): Promise<void> =>
     (entry.disposed ??= entry.promise.then(
@@ -46,8 +64,19 @@ export function createActivator(deps: ActivatorDeps): Activator {
   const retire = (skill: SkillRecord, entry: Entry): Promise<void> => {
     entry.retired = true;
     if (entry.inflight === 0) return dispose(skill, entry);
+    draining.set(skill, entry);
     return new Promise<void>((resolve) => {
-      entry.idle = () => void dispose(skill, entry).then(resolve);
+      const timer = setTimeout(() => {
+        deps.onDrainTimeout?.(skill.name, entry.inflight);
+        entry.idle?.();
+      }, drainMs);
+      timer.unref?.();
+      entry.idle = () => {
+        entry.idle = undefined;
+        clearTimeout(timer);
+        draining.delete(skill);
+        void dispose(skill, entry).then(resolve);
+      };
     });
   };
 
@@ -76,33 +105,53 @@ export function createActivator(deps: ActivatorDeps): Activator {
     };
   };
 
+  function activate(skill: SkillRecord): Promise<ActiveSkill> {
+    const cached = entries.get(skill) ?? draining.get(skill);
+    if (cached) return cached.promise;
+    if (retiredRecords.has(skill)) {
+      const current = currentByName.get(skill.name);
+      if (current && current !== skill) return activate(current);
+      return Promise.reject(
+        new SkillError(
+          'SKILL_UNAVAILABLE',
+          `Skill "${skill.name}" was removed while this call was starting.`,
+          {
+            hint: 'The skill is no longer installed; do not retry.',
+          },
+        ),
+      );
+    }
+    const entry: Entry = {
+      promise: undefined as unknown as Promise<ActiveSkill>,
+      inflight: 0,
+      retired: false,
+    };
+    entry.promise = (async () => {
+      const special = deps.special?.(skill);
+      const active =
+        special ?? (await deps.runnerFor(skill).activate(skill, deps.contextFor(skill)));
+      entry.raw = active;
+      return track(skill, entry, active);
+    })();
+    // A rejection is kept on purpose (fail fast until rescan); mark it handled here so an
+    // unobserved failure never becomes an unhandledRejection.
+    entry.promise.catch(() => undefined);
+    entries.set(skill, entry);
+    return entry.promise;
+  }
+
   return {
-    activate(skill) {
-      const cached = entries.get(skill);
-      if (cached) return cached.promise;
-      const entry: Entry = {
-        promise: undefined as unknown as Promise<ActiveSkill>,
-        inflight: 0,
-        retired: false,
-      };
-      entry.promise = (async () => {
-        const special = deps.special?.(skill);
-        const active =
-          special ?? (await deps.runnerFor(skill).activate(skill, deps.contextFor(skill)));
-        entry.raw = active;
-        return track(skill, entry, active);
-      })();
-      // A rejection is kept on purpose (fail fast until rescan); mark it handled here so an
-      // unobserved failure never becomes an unhandledRejection.
-      entry.promise.catch(() => undefined);
-      entries.set(skill, entry);
-      return entry.promise;
-    },
+    activate,
     retain(current) {
       const keep = new Set(current);
+      const byName = new Map<string, SkillRecord>();
+      for (const r of keep) if (!r.shadowedBy && !byName.has(r.name)) byName.set(r.name, r);
+      for (const r of currentByName.values()) if (!keep.has(r)) retiredRecords.add(r);
+      currentByName = byName;
       for (const [skill, entry] of entries) {
         if (keep.has(skill)) continue;
         entries.delete(skill);
+        retiredRecords.add(skill);
         void retire(skill, entry);
       }
     },

@@ -5,7 +5,7 @@
 // its calls answer AUTH_REQUIRED with what to set, which is more useful to a model.
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
-import type { Manifest, OpenClawMetadata, Problem } from '@openclaw/skill-sdk';
+import type { Manifest, OpenClawMetadata, Problem, ProblemCode } from '@openclaw/skill-sdk';
 import type { SkillSettings } from '../config/schema.js';
 import { resolveSkillConfig } from './skill-config.js';
 
@@ -71,7 +71,7 @@ function satisfiesRange(version: string, range: string): boolean | undefined {
 export function checkEligibility(input: EligibilityInput): EligibilityResult {
   const problems: Problem[] = [];
   const { openclaw, settings, env } = input;
-  const fromDoc = (c: string, message: string, field: string) =>
+  const fromDoc = (c: ProblemCode, message: string, field: string) =>
     problems.push({
       code: c,
       severity: 'error',

@@ -9,9 +9,13 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SkillFolder } from '@openclaw/skill-sdk';
 import type { SkillSource } from '../catalog/types.js';
+import { storeFolders } from './store.js';
 
 /** Child folders (and symlinks) of a source that may be skills, sorted by name. */
-export async function candidateFolders(source: Pick<SkillSource, 'dir'>): Promise<string[]> {
+export async function candidateFolders(
+  source: Pick<SkillSource, 'dir'> & { kind?: SkillSource['kind'] },
+): Promise<string[]> {
+  if (source.kind === 'store') return storeFolders(source.dir);
   let entries;
   try {
     entries = await readdir(source.dir, { withFileTypes: true });

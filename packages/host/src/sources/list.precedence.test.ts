@@ -65,7 +65,12 @@ describe('candidateFolders and isSkillFolder', () => {
   });
 
   it('a folder is a skill when it holds SKILL.md or manifest.json', () => {
-    const missing = { code: 'SKILL_MD_MISSING', severity: 'error' as const, message: '', file: '' };
+    const missing = {
+      code: 'SKILL_MD_MISSING' as const,
+      severity: 'error' as const,
+      message: '',
+      file: '',
+    };
     expect(isSkillFolder({ kind: 'docs', problems: [] })).toBe(true);
     expect(isSkillFolder({ kind: 'code', problems: [missing] })).toBe(true);
     expect(isSkillFolder({ kind: 'docs', problems: [missing] })).toBe(false);

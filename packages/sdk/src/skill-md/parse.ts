@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type JSON5Type from 'json5';
 
 const require = createRequire(import.meta.url);
-import type { Problem } from '../errors.js';
+import type { Problem, ProblemCode } from '../errors.js';
 import {
   YamlError,
   keyLines,
@@ -36,7 +36,7 @@ export function skillMdFromRead(
   file: string,
   opts: Omit<ParseSkillMdOptions, 'file'> = {},
 ): SkillMdResult {
-  const problem = (code: string, message: string): SkillMdResult => ({
+  const problem = (code: ProblemCode, message: string): SkillMdResult => ({
     problems: [{ code, severity: 'error', message, file }],
   });
   switch (read.kind) {
@@ -62,7 +62,7 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
   const problems: Problem[] = [];
   const add = (
     severity: Problem['severity'],
-    code: string,
+    code: ProblemCode,
     message: string,
     line?: number,
     field?: string,

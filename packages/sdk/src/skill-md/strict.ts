@@ -1,7 +1,7 @@
 // Strict mode (validate --strict, before publishing): the Agent Skills rules exactly as the
 // reference validator (skills-ref) applies them, plus ours: no `<` or `>` in name or
 // description, since both are pasted into an XML-like prompt block.
-import type { Problem } from '../errors.js';
+import type { Problem, ProblemCode } from '../errors.js';
 import type { SkillDoc } from './types.js';
 
 export const MAX_NAME_CHARS = 64;
@@ -25,7 +25,7 @@ const chars = (s: string) => [...s].length;
 export function strictProblems(doc: SkillDoc): Problem[] {
   const problems: Problem[] = [];
   const fm = doc.frontmatter;
-  const add = (code: string, key: string, message: string) => {
+  const add = (code: ProblemCode, key: string, message: string) => {
     const line = doc.keyLines[key];
     problems.push({
       code,
@@ -85,7 +85,7 @@ export function strictProblems(doc: SkillDoc): Problem[] {
   return problems;
 }
 
-type Add = (code: string, key: string, message: string) => void;
+type Add = (code: ProblemCode, key: string, message: string) => void;
 
 function checkName(doc: SkillDoc, add: Add): void {
   const raw = doc.frontmatter.name;

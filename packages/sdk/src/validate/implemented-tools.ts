@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isSkillDefinition, type SkillDefinition, type ToolMap } from '../define.js';
-import type { Problem } from '../errors.js';
+import type { Problem, ProblemCode } from '../errors.js';
 import type { Manifest } from '../manifest/schema.js';
 import { createTestContext } from '../testing/index.js';
 import { displayPath, showValue, type JsonPath } from './json-source.js';
@@ -20,7 +20,7 @@ export async function implementedToolProblems(
   const manifestFile = join(dir, 'manifest.json');
   const shown = relative(dir, entry) || entry;
   const problems: Problem[] = [];
-  const add = (code: string, message: string, file: string, path?: JsonPath) => {
+  const add = (code: ProblemCode, message: string, file: string, path?: JsonPath) => {
     const line = path && file === manifestFile ? manifestLine(path) : undefined;
     problems.push({
       code,

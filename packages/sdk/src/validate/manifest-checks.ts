@@ -2,7 +2,7 @@
 // They run on the parsed JSON even when the schema failed (guarding every shape), so the
 // user sees every mistake in one pass.
 import validRange from 'semver/ranges/valid.js';
-import type { Problem } from '../errors.js';
+import type { Problem, ProblemCode } from '../errors.js';
 import { TOOL_PART_PATTERN } from '../manifest/schema.js';
 import type { SkillDoc } from '../skill-md/types.js';
 import { chooseEntry } from './entry.js';
@@ -36,7 +36,7 @@ export function crossCheckManifest(input: CrossCheckInput): CrossCheckResult {
   const { manifest, manifestFile: file, doc, packageJson: pkg } = input;
   const problems: Problem[] = [];
   const add = (
-    code: string,
+    code: ProblemCode,
     message: string,
     path: JsonPath,
     at: 'manifest' | 'package' = 'manifest',
@@ -107,7 +107,7 @@ function checkTools(
   tools: unknown[],
   skill: string | undefined,
   auth: Record<string, unknown> | undefined,
-  add: (code: string, message: string, path: JsonPath) => void,
+  add: (code: ProblemCode, message: string, path: JsonPath) => void,
 ): void {
   const firstIndex = new Map<string, number>();
   tools.forEach((tool, i) => {

@@ -4,7 +4,7 @@
 // compile), and line numbers are computed only when a problem needs one.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Problem } from '../errors.js';
+import type { Problem, ProblemCode } from '../errors.js';
 import type { Manifest } from '../manifest/schema.js';
 import { MAX_SKILL_MD_BYTES, skillMdFromRead } from '../skill-md/parse.js';
 import { readTextCappedSync, type ReadText } from '../skill-md/read-text.js';
@@ -133,7 +133,7 @@ function readJson(
   read: ReadText,
   file: string,
   label: string,
-  code: string,
+  code: ProblemCode,
   problems: Problem[],
 ): { text: string; value: Record<string, unknown> } | undefined {
   const add = (message: string, line?: number) =>

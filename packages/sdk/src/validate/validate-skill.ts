@@ -3,7 +3,7 @@
 // for npm, and tools that match the manifest in both directions.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Problem } from '../errors.js';
+import type { Problem, ProblemCode } from '../errors.js';
 import { implementedToolProblems } from './implemented-tools.js';
 import { jsonLines, type JsonPath } from './json-source.js';
 import { readSkillFolder, type SkillFolder } from './read-folder.js';
@@ -65,7 +65,7 @@ async function packageProblems(skill: SkillFolder): Promise<Problem[]> {
     }
     return problems;
   }
-  const found: { code: string; message: string; field: string }[] = [];
+  const found: { code: ProblemCode; message: string; field: string }[] = [];
   if (pkg.type !== 'module') {
     const is = pkg.type === undefined ? 'missing' : JSON.stringify(pkg.type);
     found.push({

@@ -1,0 +1,142 @@
+// Resolve and fetch a spec with pacote (npm's own fetcher): a registry name and range, a
+// tarball file or URL, or a folder. pacote verifies the tarball against the registry's
+// `dist.integrity` (and against the lockfile's integrity for `--frozen`), and unpacks it
+// without running any script. Its cache lives in the host home, never the user's ~/.npm.
+import { isAbsolute, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { SkillError } from '@openclaw/skill-sdk';
+
+export interface Fetched {
+  /** npm package name and version from the package's own package.json. */
+  package: string;
+  version: string;
+  resolved: string;
+  integrity: string;
+  /** What kind of spec it was: `registry` specs can be updated by resolving again. */
+  type: 'registry' | 'file' | 'directory' | 'remote';
+}
+
+export interface FetchOptions {
+  registry: string;
+  cache: string;
+  /** Expected integrity (`--frozen`); a mismatch fails. */
+  integrity?: string;
+  /** Skip the packument cache (update must see new versions). */
+  preferOnline?: boolean;
+}
+
+type Pacote = typeof import('pacote');
+let pacoteModule: Promise<Pacote> | undefined;
+// pacote pulls in most of npm's fetch stack (~100 ms): loaded on the first install only.
+const loadPacote = () =>
+  (pacoteModule ??= import('pacote').then((m) => (m.default ?? m) as Pacote));
+
+/** A spec that names a local path becomes an absolute `file:` spec pacote understands. */
+export function normalizeSpec(spec: string, cwd: string): string {
+  const s = spec.trim();
+  if (s.startsWith('file:')) return `file:${resolve(cwd, s.slice(5))}`;
+  const looksLocal =
+    s.startsWith('.') || s.startsWith('/') || s.startsWith('~') || /\.(tgz|tar\.gz|tar)$/.test(s);
+  if (looksLocal || (isAbsolute(s) && existsSync(s))) return `file:${resolve(cwd, s)}`;
+  return s;
+}
+
+function pacoteOptions(o: FetchOptions) {
+  return {
+    registry: o.registry,
+    cache: o.cache,
+    // Never run a package's prepare/install scripts, whatever the spec type.
+    ignoreScripts: true,
+    preferOnline: o.preferOnline ?? false,
+    ...(o.integrity !== undefined && { integrity: o.integrity }),
+    // pacote logs through proc-log events; nothing is printed.
+    silent: true,
+  };
+}
+
+/** Unpacks `spec` into `dest` (an empty folder) and says what was fetched. */
+export async function fetchPackage(spec: string, dest: string, o: FetchOptions): Promise<Fetched> {
+  const pacote = await loadPacote();
+  const opts = pacoteOptions(o);
+  try {
+    const manifest = await pacote.manifest(spec, opts);
+    const extracted = await pacote.extract(spec, dest, {
+      ...opts,
+      ...(manifest._integrity && !o.integrity && { integrity: manifest._integrity }),
+      resolved: manifest._resolved,
+    });
+    const type = (manifest._from ?? '').startsWith('file:')
+      ? existsSync(manifest._resolved) && !/\.(tgz|tar\.gz|tar)$/.test(manifest._resolved)
+        ? 'directory'
+        : 'file'
+      : /^https?:/.test(spec)
+        ? 'remote'
+        : 'registry';
+    return {
+      package: manifest.name,
+      version: manifest.version,
+      resolved: extracted.resolved ?? manifest._resolved,
+      integrity: String(extracted.integrity ?? manifest._integrity ?? ''),
+      type,
+    };
+  } catch (e) {
+    throw fetchError(spec, o.registry, e);
+  }
+}
+
+/** One line a person can act on, for the failures pacote reports by code. */
+export function fetchError(spec: string, registry: string, e: unknown): SkillError {
+  const err = e as NodeJS.ErrnoException & { statusCode?: number; body?: unknown };
+  const code = err?.code ?? '';
+  const cause = { cause: e };
+  if (code === 'E404' || err?.statusCode === 404 || code === 'ETARGET') {
+    return new SkillError('INSTALL_FAILED', `${spec} was not found on ${registry}.`, {
+      ...cause,
+      hint: 'Check the package name and version, or pass --registry <url>.',
+    });
+  }
+  if (['ECONNREFUSED', 'ENOTFOUND', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code)) {
+    return new SkillError(
+      'INSTALL_FAILED',
+      `The registry ${registry} cannot be reached (${code}).`,
+      {
+        ...cause,
+        hint: 'Check the network and the registry URL (--registry, or install.registry in the host config).',
+      },
+    );
+  }
+  if (code === 'EINTEGRITY') {
+    return new SkillError(
+      'INSTALL_FAILED',
+      `${spec} failed its integrity check: the tarball is not what was published.`,
+      {
+        ...cause,
+        hint: 'Do not install it; try again later or ask the publisher.',
+      },
+    );
+  }
+  if (code === 'ENOENT') {
+    return new SkillError('INSTALL_FAILED', `${spec} does not exist.`, {
+      ...cause,
+      hint: 'Pass an npm name (name@range), a .tgz file or a skill folder.',
+    });
+  }
+  if (
+    /^TAR_|^Z_|EJSONPARSE|ENOTDIR/.test(code) ||
+    /zlib|tar|unexpected end/i.test(err?.message ?? '')
+  ) {
+    return new SkillError(
+      'INSTALL_FAILED',
+      `${spec} is not a readable package tarball (${code || err.message}).`,
+      {
+        ...cause,
+        hint: 'Rebuild it with `npm pack`.',
+      },
+    );
+  }
+  return new SkillError(
+    'INSTALL_FAILED',
+    `Could not fetch ${spec}: ${err?.message ?? String(e)}`,
+    cause,
+  );
+}

@@ -1,0 +1,438 @@
+// The installer: install, update, remove, rollback and install --frozen as steps over plain
+// data (fetch > inspect > checks > consent > dependencies > store > load > swap > lockfile).
+// The host gives it two things: `exclusive` (one change at a time, in order with rescans) and
+// `swap` (scan the store, load the changed skills beside the serving generation, publish).
+// A failure before the swap changes nothing; a failure in the swap puts the links back.
+import { rm } from 'node:fs/promises';
+import { SkillError } from '@openclaw/skill-sdk';
+import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
+import type { HostConfig } from '../config/schema.js';
+import type { HostPaths } from '../paths.js';
+import { installDependencies } from './dependencies.js';
+import { dropperCheck } from './dropper.js';
+import { fetchPackage, normalizeSpec, type Fetched } from './fetch.js';
+import { inspectPackage } from './inspect.js';
+import { readLock, withEntry, withoutEntry, writeLock } from './lockfile.js';
+import { runPolicyHook } from './policy-hook.js';
+import { resolveRegistry } from './registry.js';
+import {
+  linkedVersion,
+  makeStaging,
+  placeVersion,
+  pointTo,
+  readVersionEntry,
+  removeVersion,
+  storeLayout,
+  type StoreLayout,
+} from './store.js';
+import type {
+  InstallOptions,
+  InstallResult,
+  InstallSummary,
+  LockEntry,
+  LockFile,
+} from './types.js';
+
+/** What the host's swap must find for one skill: its store folder, or none (removed). */
+export interface SwapExpectation {
+  name: string;
+  dir: string | undefined;
+}
+
+export interface InstallerDeps {
+  paths: HostPaths;
+  config(): HostConfig;
+  env: NodeJS.ProcessEnv;
+  /** Relative local specs resolve against it. */
+  cwd: string;
+  hostVersion?: string;
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Scans, loads each expected skill's new record beside the serving one, then publishes one
+   * new snapshot. Throws (publishing nothing) when a record is missing, invalid or fails to load.
+   */
+  swap(expect: readonly SwapExpectation[]): Promise<{
+    snapshot: CatalogSnapshot;
+    records: ReadonlyMap<string, SkillRecord>;
+  }>;
+}
+
+export interface Installer {
+  install(spec: string, opts?: InstallOptions): Promise<InstallResult>;
+  installFrozen(opts?: InstallOptions): Promise<InstallResult[]>;
+  update(name?: string, opts?: InstallOptions): Promise<InstallResult[]>;
+  remove(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+  rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+}
+
+const toolsOf = (r: SkillRecord | undefined) => (r ? r.tools.map((t) => t.name) : []);
+
+export function createInstaller(deps: InstallerDeps): Installer {
+  const layout: StoreLayout = storeLayout(deps.paths.store);
+  const lockFile = deps.paths.lockfile;
+  const cache = deps.paths.npmCache;
+
+  const checkAbort = (signal?: AbortSignal) => {
+    if (signal?.aborted) {
+      throw new SkillError('ABORTED', 'The install was cancelled; nothing was changed.');
+    }
+  };
+
+  /** Fetches and checks one spec into a staging folder; the caller owns the folder. */
+  async function prepare(
+    spec: string,
+    opts: InstallOptions,
+    registry: string,
+    frozen?: LockEntry,
+  ): Promise<{
+    staged: string;
+    fetched: Fetched;
+    summary: InstallSummary;
+    manifest: unknown;
+    packageJson: unknown;
+  }> {
+    const progress = opts.onProgress ?? (() => undefined);
+    const staged = await makeStaging(layout.root);
+    try {
+      progress({ step: 'fetch', detail: spec });
+      const fetched = await fetchPackage(spec, staged, {
+        registry,
+        cache,
+        ...(frozen && { integrity: frozen.integrity }),
+        preferOnline: !frozen,
+      });
+      checkAbort(opts.signal);
+      progress({ step: 'inspect', detail: `${fetched.package}@${fetched.version}` });
+      const { summary: base, folder } = await inspectPackage(staged, spec, deps.hostVersion);
+      const previousVersion = await linkedVersion(layout, base.name, 'current');
+      const summary: InstallSummary = {
+        ...base,
+        ...(previousVersion !== undefined && { previousVersion }),
+        resolved: fetched.resolved,
+        integrity: fetched.integrity,
+        warnings: await dropperCheck(staged),
+      };
+      const policyCommand = deps.config().install?.policyCommand;
+      if (policyCommand) {
+        progress({ step: 'policy', detail: policyCommand });
+        const policy = await runPolicyHook(
+          policyCommand,
+          {
+            summary,
+            ...(folder.manifest && { manifest: folder.manifest }),
+            packageJson: folder.packageJson?.raw,
+          },
+          { env: deps.env, cwd: deps.paths.home },
+        );
+        summary.policy = policy;
+        if (policy.decision === 'block') {
+          throw new SkillError(
+            'POLICY_DENIED',
+            `The install policy blocks ${summary.name}@${summary.version}${policy.reason ? `: ${policy.reason}` : '.'}`,
+            {
+              hint: `Ask the operator; the policy is install.policyCommand in ${deps.paths.config}.`,
+            },
+          );
+        }
+        if (policy.decision === 'warn') {
+          summary.warnings.push({
+            code: 'POLICY_WARN',
+            message: `The install policy warns${policy.reason ? `: ${policy.reason}` : '.'}`,
+          });
+        }
+      }
+      return {
+        staged,
+        fetched,
+        summary,
+        manifest: folder.manifest,
+        packageJson: folder.packageJson?.raw,
+      };
+    } catch (e) {
+      await rm(staged, { recursive: true, force: true });
+      throw e;
+    }
+  }
+
+  async function consent(summary: InstallSummary, opts: InstallOptions): Promise<void> {
+    if (opts.yes) return;
+    if (!opts.consent) {
+      throw new SkillError(
+        'APPROVAL_REQUIRED',
+        `Installing ${summary.name}@${summary.version} needs consent and there is no one to ask; nothing was installed.`,
+        { hint: 'Run it in a terminal, or pass --yes to accept.' },
+      );
+    }
+    opts.onProgress?.({ step: 'consent' });
+    if (!(await opts.consent(summary))) {
+      throw new SkillError(
+        'APPROVAL_DENIED',
+        `Install of ${summary.name}@${summary.version} declined; nothing was installed.`,
+      );
+    }
+  }
+
+  /** Moves a checked staging folder into the store and swaps it in; reverts on failure. */
+  async function commit(
+    staged: string,
+    summary: InstallSummary,
+    entry: LockEntry,
+    opts: InstallOptions,
+    registry: string,
+  ): Promise<{ record: SkillRecord | undefined; snapshot: CatalogSnapshot; dir: string }> {
+    const progress = opts.onProgress ?? (() => undefined);
+    const { name, version } = summary;
+    const oldCurrent = await linkedVersion(layout, name, 'current');
+    const oldPrevious = await linkedVersion(layout, name, 'previous');
+    let placed: string | undefined;
+    try {
+      if (Object.keys(summary.dependencies).length > 0) {
+        progress({ step: 'dependencies', detail: Object.keys(summary.dependencies).join(', ') });
+        await installDependencies(staged, {
+          registry,
+          cache,
+          env: deps.env,
+          ...(opts.signal && { signal: opts.signal }),
+        });
+      }
+      checkAbort(opts.signal);
+      progress({ step: 'store', detail: layout.versionDir(name, version) });
+      placed = await placeVersion(layout, name, version, staged, entry);
+      if (oldCurrent !== undefined && oldCurrent !== version)
+        await pointTo(layout, name, 'previous', oldCurrent);
+      await pointTo(layout, name, 'current', version);
+      progress({ step: 'load', detail: `${name}@${version}` });
+      const { snapshot, records } = await deps.swap([{ name, dir: placed }]);
+      return { record: records.get(name), snapshot, dir: placed };
+    } catch (e) {
+      // Put the links back as they were; the serving generation never changed.
+      await pointTo(layout, name, 'current', oldCurrent).catch(() => undefined);
+      await pointTo(layout, name, 'previous', oldPrevious).catch(() => undefined);
+      if (placed) await removeVersion(layout, name, version).catch(() => undefined);
+      await rm(staged, { recursive: true, force: true }).catch(() => undefined);
+      throw e instanceof SkillError && e.code === 'INSTALL_FAILED'
+        ? e
+        : new SkillError(
+            'INSTALL_FAILED',
+            `${name}@${version} failed to load${oldCurrent ? `; ${name}@${oldCurrent} keeps serving` : ''}: ${(e as Error).message}`,
+            { cause: e, ...(e instanceof SkillError && e.hint && { hint: e.hint }) },
+          );
+    }
+  }
+
+  async function installOne(spec: string, opts: InstallOptions): Promise<InstallResult> {
+    const progress = opts.onProgress ?? (() => undefined);
+    checkAbort(opts.signal);
+    progress({ step: 'resolve', detail: spec });
+    const registry = await resolveRegistry(
+      opts.registry,
+      deps.config().install?.registry,
+      deps.env,
+    );
+    const normalized = normalizeSpec(spec, deps.cwd);
+    const { staged, fetched, summary } = await prepare(normalized, opts, registry);
+    try {
+      const { name, version } = summary;
+      const current = summary.previousVersion;
+      if (current === version) {
+        const have = await readVersionEntry(layout, name, version);
+        await rm(staged, { recursive: true, force: true });
+        if (have?.integrity === fetched.integrity) {
+          return {
+            action: 'unchanged',
+            name,
+            version,
+            dir: layout.versionDir(name, version),
+            tools: summary.tools.map((t) => t.name),
+            summary,
+            snapshot: (await deps.swap([])).snapshot.version,
+          };
+        }
+        throw new SkillError(
+          'INSTALL_FAILED',
+          `${name}@${version} is installed already with different contents; nothing was changed.`,
+          { hint: 'Bump the version of the package, or `remove` the skill first.' },
+        );
+      }
+      await consent(summary, opts);
+      checkAbort(opts.signal);
+      const entry: LockEntry = {
+        name,
+        package: fetched.package,
+        version,
+        resolved: fetched.resolved,
+        integrity: fetched.integrity,
+        time: new Date().toISOString(),
+        spec: fetched.type === 'registry' ? spec : normalized,
+        ...(fetched.type === 'registry' && { registry }),
+      };
+      const { record, snapshot, dir } = await commit(staged, summary, entry, opts, registry);
+      progress({ step: 'lockfile', detail: lockFile });
+      await writeLock(lockFile, withEntry(await readLock(lockFile), entry));
+      return {
+        action: current === undefined ? 'installed' : 'updated',
+        name,
+        version,
+        ...(current !== undefined && { previousVersion: current }),
+        dir,
+        tools: toolsOf(record),
+        summary,
+        snapshot: snapshot.version,
+      };
+    } finally {
+      await rm(staged, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  async function frozenAll(opts: InstallOptions): Promise<InstallResult[]> {
+    const progress = opts.onProgress ?? (() => undefined);
+    const lock: LockFile = await readLock(lockFile);
+    const entries = Object.values(lock.skills);
+    const expect: SwapExpectation[] = [];
+    const results: Omit<InstallResult, 'snapshot' | 'tools'>[] = [];
+    const fallbackRegistry = entries.some((e) => !e.registry)
+      ? await resolveRegistry(opts.registry, deps.config().install?.registry, deps.env)
+      : undefined;
+    for (const entry of entries) {
+      checkAbort(opts.signal);
+      const registry = opts.registry ?? entry.registry ?? fallbackRegistry!;
+      const dir = layout.versionDir(entry.name, entry.version);
+      const have = await readVersionEntry(layout, entry.name, entry.version);
+      if (have?.integrity !== entry.integrity) {
+        // The exact tarball: the registry's for registry installs, the recorded file otherwise.
+        const spec = entry.registry ? `${entry.package}@${entry.version}` : entry.resolved;
+        const { staged, summary } = await prepare(spec, opts, registry, entry);
+        if (summary.name !== entry.name || summary.version !== entry.version) {
+          await rm(staged, { recursive: true, force: true });
+          throw new SkillError(
+            'INSTALL_FAILED',
+            `${lockFile}: ${spec} holds ${summary.name}@${summary.version}, not ${entry.name}@${entry.version}.`,
+            { file: lockFile, hint: 'Fix the entry, or install the skill again without --frozen.' },
+          );
+        }
+        try {
+          if (Object.keys(summary.dependencies).length > 0) {
+            progress({ step: 'dependencies', detail: entry.name });
+            await installDependencies(staged, { registry, cache, env: deps.env });
+          }
+          progress({ step: 'store', detail: dir });
+          await placeVersion(layout, entry.name, entry.version, staged, entry);
+        } finally {
+          await rm(staged, { recursive: true, force: true }).catch(() => undefined);
+        }
+      }
+      await pointTo(layout, entry.name, 'current', entry.version);
+      expect.push({ name: entry.name, dir });
+      results.push({ action: 'installed', name: entry.name, version: entry.version, dir });
+    }
+    progress({ step: 'load', detail: `${expect.length} skill(s)` });
+    const { snapshot, records } = await deps.swap(expect);
+    return results.map((r) => ({
+      ...r,
+      tools: toolsOf(records.get(r.name)),
+      snapshot: snapshot.version,
+    }));
+  }
+
+  async function entryFor(name: string): Promise<LockEntry> {
+    const entry = (await readLock(lockFile)).skills[name];
+    if (!entry) {
+      throw new SkillError('SKILL_NOT_FOUND', `${name} is not installed from npm in this home.`, {
+        hint: 'See `openclaw-skill list`; only skills installed with `install` can be updated, removed or rolled back.',
+      });
+    }
+    return entry;
+  }
+
+  return {
+    install: (spec, opts = {}) => deps.exclusive(() => installOne(spec, opts)),
+
+    installFrozen: (opts = {}) => deps.exclusive(() => frozenAll(opts)),
+
+    update: (name, opts = {}) =>
+      deps.exclusive(async () => {
+        const lock = await readLock(lockFile);
+        const names = name === undefined ? Object.keys(lock.skills) : [name];
+        const results: InstallResult[] = [];
+        for (const n of names) {
+          const entry = lock.skills[n] ?? (await entryFor(n));
+          // Registry installs move to the newest published version (the `latest` tag); a
+          // tarball or folder install is read again from where it came from.
+          const spec = entry.registry ? `${entry.package}@latest` : entry.spec;
+          results.push(
+            await installOne(spec, {
+              ...opts,
+              ...(entry.registry && !opts.registry && { registry: entry.registry }),
+            }),
+          );
+        }
+        return results;
+      }),
+
+    remove: (name, opts = {}) =>
+      deps.exclusive(async () => {
+        const entry = await entryFor(name);
+        const oldCurrent = await linkedVersion(layout, name, 'current');
+        const oldPrevious = await linkedVersion(layout, name, 'previous');
+        opts.onProgress?.({ step: 'remove', detail: name });
+        await pointTo(layout, name, 'current', undefined);
+        let snapshot: CatalogSnapshot;
+        try {
+          ({ snapshot } = await deps.swap([{ name, dir: undefined }]));
+        } catch (e) {
+          await pointTo(layout, name, 'current', oldCurrent).catch(() => undefined);
+          throw e;
+        }
+        await writeLock(lockFile, withoutEntry(await readLock(lockFile), name));
+        // Calls in flight finish on the code already loaded; the files go now.
+        await rm(layout.skillDir(name), { recursive: true, force: true });
+        void oldPrevious;
+        return {
+          action: 'removed',
+          name,
+          version: entry.version,
+          tools: [],
+          snapshot: snapshot.version,
+        };
+      }),
+
+    rollback: (name, opts = {}) =>
+      deps.exclusive(async () => {
+        await entryFor(name);
+        const current = await linkedVersion(layout, name, 'current');
+        const previous = await linkedVersion(layout, name, 'previous');
+        const entry =
+          previous === undefined ? undefined : await readVersionEntry(layout, name, previous);
+        if (previous === undefined || !entry) {
+          throw new SkillError(
+            'INSTALL_FAILED',
+            `${name} has no previous version to roll back to.`,
+            {
+              hint: `Install the version you want: openclaw-skill install ${name}@<version>`,
+            },
+          );
+        }
+        opts.onProgress?.({ step: 'rollback', detail: `${name}@${current} -> ${previous}` });
+        await pointTo(layout, name, 'current', previous);
+        await pointTo(layout, name, 'previous', current);
+        let swapped;
+        try {
+          swapped = await deps.swap([{ name, dir: layout.versionDir(name, previous) }]);
+        } catch (e) {
+          await pointTo(layout, name, 'current', current).catch(() => undefined);
+          await pointTo(layout, name, 'previous', previous).catch(() => undefined);
+          throw e;
+        }
+        await writeLock(lockFile, withEntry(await readLock(lockFile), entry));
+        return {
+          action: 'rolled-back',
+          name,
+          version: previous,
+          ...(current !== undefined && { previousVersion: current }),
+          dir: layout.versionDir(name, previous),
+          tools: toolsOf(swapped.records.get(name)),
+          snapshot: swapped.snapshot.version,
+        };
+      }),
+  };
+}

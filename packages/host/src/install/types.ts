@@ -1,0 +1,112 @@
+// The installer's public shapes. Everything here is plain JSON (no class, no function, no
+// Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
+// a script can read an InstallResult from `--json`.
+
+/** A tool as the user is asked to allow it. */
+export interface SummaryTool {
+  /** Canonical `<skill>.<tool>`. */
+  name: string;
+  description: string;
+  /** `auth.provider` and its scopes (the preset's short names), when the tool uses auth. */
+  auth?: { provider: string; scopes: string[] };
+  approval?: 'auto' | 'required';
+  destructive?: boolean;
+}
+
+/** One finding of the dropper check or the policy hook, shown before consent. */
+export interface InstallWarning {
+  /** `DROPPER_PIPE_TO_SHELL`, `DROPPER_BASE64_TO_SHELL`, `DROPPER_ENCRYPTED_ARCHIVE`, `POLICY_WARN`, ... */
+  code: string;
+  message: string;
+  /** Path inside the package (`SKILL.md`, `scripts/setup.sh`, `package.json`). */
+  file?: string;
+  line?: number;
+}
+
+/** What consent is asked for: what the package is and what it may do. */
+export interface InstallSummary {
+  /** The skill's name (manifest / SKILL.md), the key in the store and the lockfile. */
+  name: string;
+  /** The npm package name (may differ from the skill name, e.g. a scoped package). */
+  package: string;
+  version: string;
+  /** The version this replaces, when the skill is installed already. */
+  previousVersion?: string;
+  description: string;
+  /** Where the tarball came from (registry URL, file path or folder). */
+  resolved: string;
+  /** The tarball's SRI integrity (`sha512-...`). */
+  integrity: string;
+  kind: 'docs' | 'code';
+  /** The manifest's host API range, when it names one. */
+  hostRange?: string;
+  tools: SummaryTool[];
+  /** What sandboxed code may reach: network hosts, env names, fs access (manifest `permissions`). */
+  permissions: { network: string[]; env: string[]; fs: string };
+  /** OAuth scopes per provider key, the union over the tools (what consent grants). */
+  scopes: Record<string, string[]>;
+  /** Runtime dependencies that will be installed (name -> range). */
+  dependencies: Record<string, string>;
+  /** Install scripts the package declares; they are never run. */
+  scripts: string[];
+  warnings: InstallWarning[];
+  /** `allow`, `warn` or `block` from `install.policyCommand`; absent when none is set. */
+  policy?: { decision: 'allow' | 'warn' | 'block'; reason?: string };
+}
+
+export interface InstallProgress {
+  /** `resolve`, `fetch`, `inspect`, `policy`, `consent`, `dependencies`, `store`, `load`, `swap`, `lockfile`, `remove`, `rollback`. */
+  step: string;
+  detail?: string;
+}
+
+export interface InstallOptions {
+  /** Registry URL; default the host config's `install.registry`, else the user's npm config. */
+  registry?: string;
+  /** Accept without asking (the CLI's `--yes`). */
+  yes?: boolean;
+  /** Asked with the summary when `yes` is not set; no handler and no `yes` means refusal. */
+  consent?: (summary: InstallSummary) => Promise<boolean>;
+  onProgress?: (e: InstallProgress) => void;
+  /** Stops between steps; nothing is changed after an abort. */
+  signal?: AbortSignal;
+}
+
+export type InstallAction = 'installed' | 'updated' | 'unchanged' | 'removed' | 'rolled-back';
+
+export interface InstallResult {
+  action: InstallAction;
+  name: string;
+  version: string;
+  previousVersion?: string;
+  /** The store folder now serving (absent after remove). */
+  dir?: string;
+  /** Canonical tool names the skill serves now. */
+  tools: string[];
+  summary?: InstallSummary;
+  /** The catalog snapshot version that made the change visible. */
+  snapshot: number;
+}
+
+/** One entry of `<home>/skills.lock.json`. */
+export interface LockEntry {
+  /** The skill name (also the key). */
+  name: string;
+  /** The npm package name. */
+  package: string;
+  version: string;
+  /** Tarball URL, or `file:` path for local installs. */
+  resolved: string;
+  integrity: string;
+  /** ISO time of the install. */
+  time: string;
+  /** What the user asked for (`weather@^1`, a tarball path); `update` resolves it again. */
+  spec: string;
+  /** The registry it came from, for registry installs. */
+  registry?: string;
+}
+
+export interface LockFile {
+  lockfileVersion: 1;
+  skills: Record<string, LockEntry>;
+}
