@@ -85,22 +85,26 @@ describe('control API', () => {
     expect(r.body.error.message).toContain('{ "spec"');
   });
 
-  it('answers 501 with what to do for install, remove, update, rollback and auth on a host without them', async () => {
-    const routes: Array<[string, string]> = [
-      ['POST', '/skills'],
+  it('answers 501 with what to do for auth status on a host without an auth manager', async () => {
+    const r = await api('/auth');
+    expect(r.status).toBe(501);
+    expect(r.body.error).toMatchObject({ code: 'NOT_IMPLEMENTED' });
+    expect(r.body.error.hint).toContain('run the command without it');
+  });
+
+  it('answers 404 SKILL_NOT_FOUND to remove, update or rollback of a skill not installed from npm', async () => {
+    for (const [method, path] of [
       ['DELETE', '/skills/notes'],
       ['POST', '/skills/notes/update'],
       ['POST', '/skills/notes/rollback'],
-      ['GET', '/auth'],
-    ];
-    for (const [method, path] of routes) {
-      const r = await api(path, {
+    ] as const) {
+      const r = await api(path, { method, body: '{}' });
+      expect([method, path, r.status, r.body.error.code]).toEqual([
         method,
-        ...(method !== 'GET' && { body: JSON.stringify({ spec: 'some-skill' }) }),
-      });
-      expect([method, path, r.status]).toEqual([method, path, 501]);
-      expect(r.body.error).toMatchObject({ code: 'NOT_IMPLEMENTED' });
-      expect(r.body.error.hint).toContain('run the command without it');
+        path,
+        404,
+        'SKILL_NOT_FOUND',
+      ]);
     }
   });
 

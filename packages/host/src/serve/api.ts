@@ -4,6 +4,7 @@
 import { isSkillError, SkillError, type ErrorCode } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import type { SkillHost } from '../host.js';
+import type { InstallOptions } from '../install/types.js';
 import { auditTail, MAX_TAIL } from './audit-tail.js';
 
 export interface ApiReply {
@@ -17,14 +18,6 @@ export interface ApiRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
-}
-
-/** What the installer adds to a host (feature-detected until every host has it). */
-interface InstallerMethods {
-  install(spec: string, opts?: Record<string, unknown>): Promise<unknown>;
-  update(name?: string, opts?: Record<string, unknown>): Promise<unknown>;
-  remove(name: string, opts?: Record<string, unknown>): Promise<unknown>;
-  rollback(name: string, opts?: Record<string, unknown>): Promise<unknown>;
 }
 
 export interface ApiDeps {
@@ -60,6 +53,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   TOOL_NOT_FOUND: 404,
   USAGE: 400,
   INVALID_INPUT: 400,
+  APPROVAL_REQUIRED: 409,
+  APPROVAL_DENIED: 409,
+  POLICY_DENIED: 403,
   INTERNAL: 500,
 };
 
@@ -86,15 +82,46 @@ const notYet = (what: string): ApiReply =>
     'Stop serve and run the command without it, or update openclaw-skill.',
   );
 
-function installer(host: SkillHost): Partial<InstallerMethods> {
-  return host as unknown as Partial<InstallerMethods>;
-}
-
 function options(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new SkillError('USAGE', 'The request body must be a JSON object.');
   return body as Record<string, unknown>;
+}
+
+/**
+ * Consent over HTTP, in two requests: without `yes` or `integrity` the install stops at
+ * consent and the reply carries the summary (what the package is, may reach and asks for);
+ * the client shows it, and on the user's yes sends the same request again with the
+ * summary's `integrity`, which must still match what would be installed.
+ */
+function consentOptions(opts: Record<string, unknown>): InstallOptions {
+  const registry = typeof opts.registry === 'string' ? { registry: opts.registry } : {};
+  if (opts.yes === true) return { ...registry, yes: true };
+  const approved = typeof opts.integrity === 'string' ? opts.integrity : undefined;
+  return {
+    ...registry,
+    consent: async (summary) => {
+      if (approved === undefined) {
+        throw new SkillError(
+          'APPROVAL_REQUIRED',
+          `Installing ${summary.name}@${summary.version} needs consent; nothing was installed.`,
+          {
+            hint: 'Show the summary to the user; on yes, send the request again with "integrity" from it (or "yes": true).',
+            details: { summary },
+          },
+        );
+      }
+      if (summary.integrity !== approved) {
+        throw new SkillError(
+          'APPROVAL_REQUIRED',
+          `${summary.name}@${summary.version} is not the package that was approved (its contents changed); nothing was installed.`,
+          { hint: 'Run the command again and review the new summary.', details: { summary } },
+        );
+      }
+      return true;
+    },
+  };
 }
 
 const SKILL_PATH = /^\/skills\/([^/]+)(?:\/(update|rollback))?$/;
@@ -126,9 +153,7 @@ export async function handleApi(req: ApiRequest, deps: ApiDeps): Promise<ApiRepl
             'USAGE',
             'POST /api/skills needs a JSON body { "spec": "<npm name, tarball or folder>" }.',
           );
-        const install = installer(host).install;
-        if (!install) return notYet('install skills');
-        return { status: 200, body: await install.call(host, spec, opts) };
+        return { status: 200, body: await host.install(spec, consentOptions(opts)) };
       }
       return methodNotAllowed(method, path, 'GET, POST');
     }
@@ -137,16 +162,13 @@ export async function handleApi(req: ApiRequest, deps: ApiDeps): Promise<ApiRepl
       const name = decodeURIComponent(m[1]!);
       const action = m[2];
       const opts = options(req.body);
-      const inst = installer(host);
       if (!action) {
         if (method !== 'DELETE') return methodNotAllowed(method, path, 'DELETE');
-        if (!inst.remove) return notYet('remove skills');
-        return { status: 200, body: await inst.remove.call(host, name, opts) };
+        return { status: 200, body: await host.remove(name) };
       }
       if (method !== 'POST') return methodNotAllowed(method, path, 'POST');
-      const run = action === 'update' ? inst.update : inst.rollback;
-      if (!run) return notYet(`${action} skills`);
-      return { status: 200, body: await run.call(host, name, opts) };
+      if (action === 'rollback') return { status: 200, body: await host.rollback(name) };
+      return { status: 200, body: await host.update(name, consentOptions(opts)) };
     }
     if (path === '/auth') {
       if (method !== 'GET') return methodNotAllowed(method, path, 'GET');
