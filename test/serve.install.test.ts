@@ -2,7 +2,7 @@
 // two requests (the summary, then the approved integrity), then install, update, rollback and
 // remove, each announced to MCP clients with tools/list_changed and visible in the next list.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { readServeFile, type ServeInfo } from '@openclaw/skill-host';
+import { readServeFile, type ServeInfo } from '@openclaw/skill-host/internal';
 import { startServe, type RunningServe } from '@openclaw/skill-host/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCommand } from './serve-child.js';
@@ -35,6 +35,7 @@ async function tarball(version: string): Promise<string> {
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'oc-serve-install-'));
+  await mkdir(join(root, 'ws'));
   v1 = await tarball('1.0.0');
   v2 = await tarball('1.1.0');
 });

@@ -4,9 +4,14 @@
 // serve.json is there, its pid is alive and its token works.
 import { resolve } from 'node:path';
 import { ERROR_CODES, SkillError, type ErrorCode } from '@openclaw/skill-sdk';
-import { pidAlive, readServeFile, resolveHome, type ServeInfo } from '@openclaw/skill-host';
+import {
+  pidAlive,
+  readServeFile,
+  resolveHome,
+  type ServeInfo,
+} from '@openclaw/skill-host/internal';
 import type { Io } from './io.js';
-import type { GlobalOptions } from './program.js';
+import type { GlobalOptions } from './options.js';
 
 export interface ServeReply<T = unknown> {
   status: number;
@@ -70,7 +75,7 @@ export async function findServe(home: string): Promise<ServeClient | undefined> 
         reply = await call(info, method, path, body);
       } catch (e) {
         throw new SkillError(
-          'INTERNAL',
+          'SERVE_UNAVAILABLE',
           `The running serve (${info.url}) did not answer: ${(e as Error).message}.`,
           {
             hint: 'Check that serve is still running, or stop it and run the command again.',

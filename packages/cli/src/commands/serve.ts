@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RunningServe, ServeInfo } from '@openclaw/skill-host/serve';
 import { printJson, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { globalOptions } from '../options.js';
 
 /** The port `serve` takes by default, so pasted client configs keep working across restarts. */
 export const DEFAULT_SERVE_PORT = 7411;
@@ -89,9 +89,8 @@ function banner(serve: RunningServe, configs: ClientConfigs): string {
   return lines.join('\n');
 }
 
-export function registerServe(program: Command, io: Io): void {
-  program
-    .command('serve')
+export function configure(cmd: Command, io: Io): void {
+  cmd
     .description(
       'Run the host as a service: MCP (stdio or HTTP at /mcp) and the control API on 127.0.0.1',
     )
@@ -105,17 +104,16 @@ export function registerServe(program: Command, io: Io): void {
       new Option('--mcp <transport>', 'where MCP goes').choices(['stdio', 'http']).default('http'),
     )
     .option('--no-watch', 'do not rescan when skill folders or config.json change')
-    .action(async (_opts, cmd: Command) => {
-      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
-        port?: number;
-        mcp: 'stdio' | 'http';
-        watch: boolean;
-      };
+    .action(async () => {
+      const opts = globalOptions<{ port?: number; mcp: 'stdio' | 'http'; watch: boolean }>(cmd);
       const { startServe } = await import('@openclaw/skill-host/serve');
       const workspace = resolve(io.cwd, opts.workspace ?? '.');
+      // As openHost: the user's home comes from the command's environment, not the process.
+      const userHome = io.env.HOME ?? io.env.USERPROFILE;
       const serve = await startServe({
         ...(opts.home && { home: resolve(io.cwd, opts.home) }),
         workspace,
+        ...(userHome && { userHome }),
         env: io.env,
         mcp: opts.mcp,
         port: opts.port ?? (opts.mcp === 'http' ? DEFAULT_SERVE_PORT : 0),

@@ -146,7 +146,7 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
         const onError = (e: NodeJS.ErrnoException) => {
           reject(
             e.code === 'EADDRINUSE'
-              ? new SkillError('USAGE', `Port ${wanted} on 127.0.0.1 is in use.`, {
+              ? new SkillError('SERVE_UNAVAILABLE', `Port ${wanted} on 127.0.0.1 is in use.`, {
                   hint: 'Pass --port <n> for another port, or --port 0 for any free one.',
                 })
               : e,

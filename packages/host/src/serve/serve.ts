@@ -72,7 +72,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
   const controlApi = !(other && mcpMode === 'stdio');
   if (other && controlApi) {
     throw new SkillError(
-      'USAGE',
+      'SERVE_UNAVAILABLE',
       `A serve is already running for ${home} (pid ${existing.pid}, ${existing.url}).`,
       { hint: 'Use that one, stop it first, or pass another --home.' },
     );
