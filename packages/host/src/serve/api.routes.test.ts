@@ -1,6 +1,8 @@
 // The control API's routes on a real serve: the catalog, the audit tail after real calls, and
 // clear answers for what this host cannot do yet, wrong methods and bad parameters.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCodeSkill } from '../testing/skill-folders.js';
 import { httpClient, serveFixture, type ServeFixture } from './serve.fixtures.js';
 
 let fx: ServeFixture;
@@ -85,13 +87,6 @@ describe('control API', () => {
     expect(r.body.error.message).toContain('{ "spec"');
   });
 
-  it('answers 501 with what to do for auth status on a host without an auth manager', async () => {
-    const r = await api('/auth');
-    expect(r.status).toBe(501);
-    expect(r.body.error).toMatchObject({ code: 'NOT_IMPLEMENTED' });
-    expect(r.body.error.hint).toContain('run the command without it');
-  });
-
   it('answers 404 SKILL_NOT_FOUND to remove, update or rollback of a skill not installed from npm', async () => {
     for (const [method, path] of [
       ['DELETE', '/skills/notes'],
@@ -113,5 +108,39 @@ describe('control API', () => {
     expect(r.status).toBe(405);
     expect(r.body.error.message).toContain('use GET, POST');
     expect((await api('/nothing')).status).toBe(404);
+  });
+
+  // Last: it adds a skill to the catalog.
+  it('GET /api/auth and GET /api/skills show a skill that needs an OAuth login, with the command', async () => {
+    await writeCodeSkill(join(fx.workspace, 'skills'), 'mail', {
+      tools: ['list'],
+      manifest: {
+        auth: { google: { type: 'oauth2', provider: 'google' } },
+        tools: [
+          {
+            name: 'mail.list',
+            description: 'List mail.',
+            inputSchema: { type: 'object' },
+            auth: { provider: 'google', scopes: ['gmail.readonly'] },
+          },
+        ],
+      },
+    });
+    await fx.serve.host.rescan();
+    const auth = await api('/auth');
+    expect(auth.status).toBe(200);
+    expect(auth.body.grants).toEqual([]);
+    expect(auth.body.needsLogin).toEqual([
+      expect.objectContaining({
+        skill: 'mail',
+        provider: 'google',
+        command: expect.stringContaining('openclaw-skill auth login mail'),
+      }),
+    ]);
+    const skills = await api('/skills');
+    expect(skills.body.skills.find((s: { name: string }) => s.name === 'mail')).toMatchObject({
+      status: 'needs-login',
+      login: expect.stringContaining('openclaw-skill auth login mail'),
+    });
   });
 });

@@ -2,7 +2,7 @@
 // act on a running serve. Handlers take plain data and return { status, body }; the HTTP
 // layer has already checked Host, Origin, the token and the body size.
 import { isSkillError, SkillError, type ErrorCode } from '@openclaw/skill-sdk';
-import type { SkillRecord } from '../catalog/types.js';
+import { listEntries } from '../catalog/entries.js';
 import type { SkillHost } from '../host.js';
 import type { InstallOptions } from '../install/types.js';
 import { auditTail, MAX_TAIL } from './audit-tail.js';
@@ -25,27 +25,6 @@ export interface ApiDeps {
   auditFile: string;
   /** About this serve, for `GET /api`. */
   about: () => Record<string, unknown>;
-  /** Auth status (the auth manager's), when this host has one. */
-  authStatus?: () => Promise<unknown>;
-}
-
-/** The `list --json` entry (DESIGN.md 13), shared by the CLI and `GET /api/skills`. */
-export function skillEntry(s: SkillRecord) {
-  return {
-    name: s.name,
-    version: s.version,
-    status: s.status,
-    source: s.source.kind,
-    dir: s.dir,
-    ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
-    tools: s.tools.map((t) => t.name),
-    problems: s.problems.map((p) => ({
-      code: p.code,
-      message: p.message,
-      file: p.file,
-      ...(p.line !== undefined && { line: p.line }),
-    })),
-  };
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -73,14 +52,6 @@ const fail = (status: number, code: string, message: string, hint?: string): Api
   status,
   body: { error: { code, message, ...(hint && { hint }) } },
 });
-
-const notYet = (what: string): ApiReply =>
-  fail(
-    501,
-    'NOT_IMPLEMENTED',
-    `This serve's host cannot ${what} yet.`,
-    'Stop serve and run the command without it, or update openclaw-skill.',
-  );
 
 function options(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
@@ -136,14 +107,9 @@ export async function handleApi(req: ApiRequest, deps: ApiDeps): Promise<ApiRepl
     }
     if (path === '/skills') {
       if (method === 'GET') {
-        const snapshot = host.snapshot();
-        return {
-          status: 200,
-          body: {
-            version: snapshot.version,
-            skills: snapshot.skills.filter((s) => s.source.kind !== 'builtin').map(skillEntry),
-          },
-        };
+        const version = host.snapshot().version;
+        const builtin = req.query.get('builtin') === '1';
+        return { status: 200, body: { version, skills: await listEntries(host, { builtin }) } };
       }
       if (method === 'POST') {
         const { spec, ...opts } = options(req.body);
@@ -172,8 +138,14 @@ export async function handleApi(req: ApiRequest, deps: ApiDeps): Promise<ApiRepl
     }
     if (path === '/auth') {
       if (method !== 'GET') return methodNotAllowed(method, path, 'GET');
-      if (!deps.authStatus) return notYet('report auth status');
-      return { status: 200, body: await deps.authStatus() };
+      // The shape of `openclaw-skill auth status --json`: grants hold no token.
+      const grants = await host.auth.list();
+      const needsLogin = [];
+      for (const s of host.skills) {
+        if (s.shadowedBy || s.status !== 'ready') continue;
+        for (const n of await host.auth.needsLogin(s)) needsLogin.push({ skill: s.name, ...n });
+      }
+      return { status: 200, body: { grants, needsLogin } };
     }
     if (path === '/audit') {
       if (method !== 'GET') return methodNotAllowed(method, path, 'GET');

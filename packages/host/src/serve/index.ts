@@ -3,6 +3,5 @@
 export { startServe, DEFAULT_DRAIN_MS, type ServeOptions, type RunningServe } from './serve.js';
 export { readServeFile, serveFilePath, pidAlive, type ServeInfo } from './serve-file.js';
 export { createMcpServer, skillUri, PROMPT_NAME, type McpServerOptions } from './mcp-server.js';
-export { skillEntry } from './api.js';
 export { DEFAULT_MAX_BODY_BYTES } from './guard.js';
 export { CallTracker } from './calls.js';

@@ -4,6 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createMemoryVault } from '../auth/index.js';
 import { tempDir, writeCodeSkill, writeDocsSkill } from '../testing/skill-folders.js';
 import { startServe, type RunningServe, type ServeOptions } from './serve.js';
 
@@ -86,6 +87,8 @@ export async function serveFixture(extra: Partial<ServeOptions> = {}): Promise<S
     env: {},
     port: 0,
     watch: false,
+    // Never the real keychain.
+    auth: { vault: createMemoryVault() },
     ...extra,
   });
   return {

@@ -13,7 +13,7 @@ import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.
 import { lazyLogger, loadPino } from '../lazy.js';
 import { hostPaths, resolveHome, resolveUserHome } from '../paths.js';
 import { listSources } from '../sources/list.js';
-import { handleApi, type ApiDeps } from './api.js';
+import { handleApi } from './api.js';
 import { CallTracker } from './calls.js';
 import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
 import { createServeHttp, sendJson } from './http.js';
@@ -44,8 +44,6 @@ export interface ServeOptions extends SkillHostOptions {
   maxBodyBytes?: number;
   /** How long a shutdown waits for calls in flight before aborting them (default 10 s). */
   drainMs?: number;
-  /** Auth status for `GET /api/auth`. */
-  authStatus?: ApiDeps['authStatus'];
 }
 
 export interface RunningServe {
@@ -118,7 +116,6 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
                 catalogVersion: host.snapshot().version,
                 callsInFlight: calls.running,
               }),
-              ...(opts.authStatus && { authStatus: opts.authStatus }),
             },
           );
           sendJson(res, reply.status, reply.body);
