@@ -1,39 +1,46 @@
 import type { Command } from 'commander';
-import { listEntries, type ListEntry } from '@openclaw/skill-host/internal';
+import type { McpServerStatus, SkillRecord } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
+import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 import { findServe, homeOf } from '../serve-client.js';
+import type { ListEntry } from '@openclaw/skill-host/internal';
 
-const MARK: Record<ListEntry['status'], string> = {
+/** One skill in `list --json`: problems carry `severity` as in `validate --json`. */
+export function listEntry(s: SkillRecord, server?: McpServerStatus) {
+  return {
+    name: s.name,
+    version: s.version,
+    status: s.status,
+    source: s.source.kind,
+    dir: s.dir,
+    ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
+    tools: s.tools.map((t) => t.name),
+    problems: s.problems.map((p) => ({
+      code: p.code,
+      severity: p.severity,
+      message: p.message,
+      file: p.file,
+      ...(p.line !== undefined && { line: p.line }),
+    })),
+    // MCP servers (source "mcp") also say how they are doing right now.
+    ...(server && {
+      mcp: {
+        state: server.state,
+        transport: server.transport,
+        ...(server.reason !== undefined && { reason: server.reason }),
+      },
+    }),
+  };
+}
+
+const MARK: Record<SkillRecord['status'], string> = {
   ready: '✓',
-  'needs-login': '!',
   disabled: '-',
   ineligible: '○',
   invalid: '✗',
 };
-
-/** The skills as the running serve for this home sees them, else as the home holds them. */
-async function entries(
-  opts: Parameters<typeof homeOf>[0],
-  io: Io,
-  builtin: boolean,
-): Promise<{ skills: ListEntry[]; via?: string }> {
-  const serve = await findServe(homeOf(opts, io));
-  if (serve) {
-    const { skills } = await serve.request<{ skills: ListEntry[] }>(
-      'GET',
-      `/skills${builtin ? '?builtin=1' : ''}`,
-    );
-    return { skills, via: `the running serve (pid ${serve.info.pid}, ${serve.info.url})` };
-  }
-  const host = await openHost(opts, io);
-  try {
-    return { skills: await listEntries(host, { builtin }) };
-  } finally {
-    await host.close();
-  }
-}
 
 export function configure(cmd: Command, io: Io): void {
   cmd
@@ -41,33 +48,106 @@ export function configure(cmd: Command, io: Io): void {
     .option('--builtin', 'include the built-in host tools skill')
     .action(async () => {
       const opts = globalOptions<{ builtin?: boolean }>(cmd);
-      const { skills, via } = await entries(opts, io, Boolean(opts.builtin));
-      if (opts.json) return printJson(io, skills);
-      if (via) io.stderr(`Skills of ${via}:\n`);
-      if (skills.length === 0) {
-        io.stdout(
-          'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
+      // With a serve running for this home, what matters is what its agent sees.
+      const serve = await findServe(homeOf(opts, io));
+      if (serve) {
+        const { skills } = await serve.request<{ skills: ListEntry[] }>(
+          'GET',
+          `/skills${opts.builtin ? '?builtin=1' : ''}`,
         );
-        return;
+        if (opts.json) return printJson(io, skills);
+        io.stderr(`Skills of the running serve (pid ${serve.info.pid}, ${serve.info.url}):\n`);
+        return printEntries(io, skills);
       }
-      const width = Math.max(...skills.map((s) => s.name.length));
-      for (const s of skills) {
-        const tools = s.tools.length
-          ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}`
-          : '';
-        const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
-        const status = s.status === 'needs-login' ? 'needs login' : s.status;
-        io.stdout(
-          `${MARK[s.status]} ${s.name.padEnd(width)}  ${status.padEnd(11)} ${s.source}${tools}${shadow}\n`,
-        );
-        if (s.login) io.stdout(`    run: ${s.login}\n`);
-        for (const p of s.problems) {
-          io.stdout(
-            `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
-          );
+      const host = await openHost(opts, io);
+      try {
+        const servers = await startMcpServers(host, io);
+        const serverOf = (s: SkillRecord) =>
+          s.source.kind === 'mcp' ? servers.find((m) => `mcp__${m.name}` === s.name) : undefined;
+        const all = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
+        // Servers are listed in their own section (and as records in --json).
+        const skills = all.filter((s) => s.source.kind !== 'mcp');
+        // A ready skill whose OAuth grant is missing or needs re-login cannot succeed a call.
+        const login = new Map<string, string>();
+        for (const s of skills) {
+          if (s.status !== 'ready' || s.shadowedBy || !s.manifest?.auth) continue;
+          const needs = await host.auth.needsLogin(s);
+          if (needs.length) login.set(s.name, needs[0]!.command);
         }
+        if (opts.json)
+          return printJson(
+            io,
+            all.map((s) => {
+              const e = listEntry(s, serverOf(s));
+              const cmd = login.get(s.name);
+              return cmd ? { ...e, status: 'needs-login', login: cmd } : e;
+            }),
+          );
+        if (servers.length > 0) {
+          const w = Math.max(...servers.map((s) => s.name.length));
+          io.stdout('MCP servers:\n');
+          for (const s of servers) {
+            io.stdout(serverLine(s, w));
+            if (s.tools.length) io.stdout(`    ${s.tools.join(', ')}\n`);
+          }
+          io.stdout('\n');
+        }
+        if (skills.length === 0 && servers.length === 0) {
+          io.stdout(
+            'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
+          );
+          return;
+        }
+        const width = Math.max(...skills.map((s) => s.name.length));
+        for (const s of skills) {
+          const tools = s.tools.length
+            ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}`
+            : '';
+          const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
+          const cmd = login.get(s.name);
+          io.stdout(
+            `${cmd ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(cmd ? 'needs login' : s.status).padEnd(11)} ${s.source.kind}${tools}${shadow}\n`,
+          );
+          if (cmd) io.stdout(`    run: ${cmd}\n`);
+          for (const p of s.problems) {
+            io.stdout(
+              `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
+            );
+          }
+        }
+        const ready = skills.filter(
+          (s) => s.status === 'ready' && !s.shadowedBy && !login.has(s.name),
+        ).length;
+        io.stdout(`\n${ready} ready of ${skills.length} found\n`);
+      } finally {
+        await host.close();
       }
-      const ready = skills.filter((s) => s.status === 'ready' && !s.shadowedBy).length;
-      io.stdout(`\n${ready} ready of ${skills.length} found\n`);
     });
+}
+
+/** `list` from the entries a running serve answers with (`GET /api/skills`). */
+function printEntries(io: Io, skills: readonly ListEntry[]): void {
+  if (skills.length === 0) {
+    io.stdout(
+      'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
+    );
+    return;
+  }
+  const width = Math.max(...skills.map((s) => s.name.length));
+  for (const s of skills) {
+    const tools = s.tools.length ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}` : '';
+    const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
+    const login = s.status === 'needs-login';
+    io.stdout(
+      `${login ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(login ? 'needs login' : s.status).padEnd(11)} ${s.source}${tools}${shadow}\n`,
+    );
+    if (s.login) io.stdout(`    run: ${s.login}\n`);
+    for (const p of s.problems) {
+      io.stdout(
+        `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
+      );
+    }
+  }
+  const ready = skills.filter((s) => s.status === 'ready' && !s.shadowedBy).length;
+  io.stdout(`\n${ready} ready of ${skills.length} found\n`);
 }

@@ -39,11 +39,11 @@ export interface McpServerOptions {
 
 export const skillUri = (name: string): string => `skill://${name}/SKILL.md`;
 
-/** Skills whose SKILL.md a client may read: the ready, unshadowed ones (not the host's own). */
+/** Skills whose SKILL.md a client may read: ready, unshadowed folders (not host tools or MCP servers). */
 function docSkills(snapshot: CatalogSnapshot): SkillRecord[] {
   return snapshot.memo('serve:doc-skills', () =>
     [...snapshot.byName.values()].filter(
-      (s) => s.status === 'ready' && s.source.kind !== 'builtin',
+      (s) => s.status === 'ready' && s.source.kind !== 'builtin' && s.source.kind !== 'mcp',
     ),
   );
 }

@@ -170,6 +170,12 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
       (opts.stdin ?? process.stdin).once('end', () => void close());
     }
     if (opts.watch !== false) watcher = await startWatching(host, opts, logger);
+    // A library host starts MCP servers on first use; a serve offers their tools from the
+    // start (each server's tools arrive with a catalog change, hence list_changed).
+    if (host.mcp.servers().length > 0)
+      host.mcp
+        .start()
+        .catch((e: unknown) => logger.warn({ err: e }, 'Starting MCP servers failed.'));
   } catch (e) {
     await close();
     throw e;
