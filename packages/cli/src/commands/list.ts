@@ -139,7 +139,7 @@ function printEntries(io: Io, skills: readonly ListEntry[]): void {
     const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
     const login = s.status === 'needs-login';
     io.stdout(
-      `${login ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(login ? 'needs login' : s.status).padEnd(11)} ${s.source}${tools}${shadow}\n`,
+      `${s.status === 'needs-login' ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(login ? 'needs login' : s.status).padEnd(11)} ${s.source}${tools}${shadow}\n`,
     );
     if (s.login) io.stdout(`    run: ${s.login}\n`);
     for (const p of s.problems) {

@@ -115,7 +115,7 @@ export function configure(cmd: Command, io: Io): void {
         workspace,
         ...(userHome && { userHome }),
         env: io.env,
-        mcp: opts.mcp,
+        transport: opts.mcp,
         port: opts.port ?? (opts.mcp === 'http' ? DEFAULT_SERVE_PORT : 0),
         watch: opts.watch,
       });

@@ -54,7 +54,7 @@ describe('serve lifecycle', () => {
       home: fx.home,
       workspace: fx.workspace,
       env: {},
-      mcp: 'stdio',
+      transport: 'stdio',
       stdin,
       stdout,
       watch: false,

@@ -1,5 +1,5 @@
 // startServe: the host as a long-running service on 127.0.0.1 (DESIGN.md 8, 13, 14). One HTTP
-// server carries the control API and, with `mcp: 'http'`, MCP at /mcp; with `mcp: 'stdio'`
+// server carries the control API and, with `transport: 'http'`, MCP at /mcp; with `transport: 'stdio'`
 // MCP goes over stdin/stdout and the control API still listens. serve.json tells other
 // processes where it is and holds the token.
 import { randomBytes } from 'node:crypto';
@@ -34,10 +34,10 @@ export interface ServeOptions extends SkillHostOptions {
   /** Port on 127.0.0.1 (default 0: any free port). */
   port?: number;
   /** Where MCP goes: `/mcp` on the HTTP server (default), or stdin/stdout. */
-  mcp?: 'http' | 'stdio';
+  transport?: 'http' | 'stdio';
   /** Rescan when skill folders or config.json change (default true). */
   watch?: boolean;
-  /** Streams for `mcp: 'stdio'` (default: process.stdin / process.stdout). */
+  /** Streams for `transport: 'stdio'` (default: process.stdin / process.stdout). */
   stdin?: Readable;
   stdout?: Writable;
   /** Largest request body accepted (default 1 MiB). */
@@ -61,7 +61,7 @@ export interface RunningServe {
 export async function startServe(opts: ServeOptions = {}): Promise<RunningServe> {
   const env = opts.env ?? process.env;
   const home = resolveHome({ ...opts, env });
-  const mcpMode = opts.mcp ?? 'http';
+  const mcpMode = opts.transport ?? 'http';
   const existing = readServeFile(home);
   const other = existing && existing.pid !== process.pid && pidAlive(existing.pid);
   // MCP clients spawn a stdio serve each (Claude Desktop and Cursor at once is normal): one
