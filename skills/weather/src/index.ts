@@ -95,17 +95,18 @@ export default defineSkill<WeatherConfig>({
         const humidity = `${c.relative_humidity_2m} ${unitOf(u, 'relative_humidity_2m', '%')}`;
         const conditions = describeCode(Number(c.weather_code));
         const place = placeLabel(chosen);
+        // Short fields first: a caller that prints a prefix of the JSON still shows them.
         return {
-          summary: `${place} at ${c.time} local time: ${conditions}, ${temperature}, humidity ${humidity}, wind ${wind}.${note}`,
           place,
-          location: location(chosen),
-          otherMatches,
           time: String(c.time),
           conditions,
-          weatherCode: Number(c.weather_code),
           temperature,
           humidity,
           wind,
+          weatherCode: Number(c.weather_code),
+          summary: `${place} at ${c.time} local time: ${conditions}, ${temperature}, humidity ${humidity}, wind ${wind}.${note}`,
+          location: location(chosen),
+          otherMatches,
         };
       }),
       'weather.forecast': defineTool(forecastInput, async (input, { signal }) => {
@@ -138,8 +139,8 @@ export default defineSkill<WeatherConfig>({
             `${x.date}: ${x.conditions}, ${x.low} to ${x.high}, precipitation ${x.precipitation}`,
         );
         return {
-          summary: `${list.length}-day forecast for ${place}:\n${lines.join('\n')}${note ? `\n${note.trim()}` : ''}`,
           place,
+          summary: `${list.length}-day forecast for ${place}:\n${lines.join('\n')}${note ? `\n${note.trim()}` : ''}`,
           location: location(chosen),
           otherMatches,
           days: list,
