@@ -30,7 +30,7 @@ import { createInlineRunner } from './runners/inline.js';
 import type { Runner } from './runners/types.js';
 import { openFolderCache, readerIdentity } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
-import { loadGeneration } from './install/generations.js';
+import { carryOver, loadGeneration } from './install/generations.js';
 import { createInstaller, type SwapExpectation } from './install/installer.js';
 import type { InstallOptions, InstallResult } from './install/types.js';
 import { listSources } from './sources/list.js';
@@ -210,8 +210,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     return result;
   };
 
+  const stamps = new WeakMap<SkillRecord, string>();
   const publish = ({ records, problems }: ScanResult): CatalogSnapshot => {
-    const snapshot = catalog.publish(records, problems);
+    const stable = carryOver(catalog.current().skills, records, stamps);
+    const snapshot = catalog.publish(stable, problems);
     secrets = knownSecretValues(snapshot.skills, config, env);
     activator.retain(snapshot.skills);
     return snapshot;
@@ -240,7 +242,8 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   // A generation swap (install/generations.ts): scan, load the changed skills beside the
   // serving ones, then publish; the previous generation drains in the activator.
   const swap = async (expect: readonly SwapExpectation[]) => {
-    const scanned = await readCatalog();
+    const read = await readCatalog();
+    const scanned = { ...read, records: carryOver(catalog.current().skills, read.records, stamps) };
     const loaded = await loadGeneration(scanned.records, expect, (r) => activator.activate(r));
     if (!loaded.ok) {
       // Drop whatever was preloaded; the serving snapshot is untouched.
