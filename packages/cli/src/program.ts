@@ -9,6 +9,10 @@ import { registerList } from './commands/list.js';
 import { registerPrompt } from './commands/prompt.js';
 import { registerTools } from './commands/tools.js';
 import { registerCall } from './commands/call.js';
+import { configure as configureInstall } from './commands/install.js';
+import { configure as configureUpdate } from './commands/update.js';
+import { configure as configureRemove } from './commands/remove.js';
+import { configure as configureRollback } from './commands/rollback.js';
 
 export interface GlobalOptions {
   home?: string;
@@ -24,6 +28,10 @@ const commands: Register[] = [
   registerPrompt,
   registerTools,
   registerCall,
+  (program, io) => configureInstall(program.command('install'), io),
+  (program, io) => configureUpdate(program.command('update'), io),
+  (program, io) => configureRemove(program.command('remove'), io),
+  (program, io) => configureRollback(program.command('rollback'), io),
 ];
 
 export function buildProgram(io: Io): Command {
