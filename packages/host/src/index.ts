@@ -71,3 +71,5 @@ export type {
   SummaryTool,
 } from './install/types.js';
 export { readLock } from './install/lockfile.js';
+export type { HostWatchOptions } from './host.js';
+export { WATCH_DEBOUNCE_MS, type Clock } from './watch/watcher.js';

@@ -4,10 +4,10 @@
 // snapshot that routes calls to it is published. Until then every call still reaches the
 // old generation, so a version that fails here never serves a call and the old one keeps
 // serving. The activator keeps what loaded and drains the old generation after the swap.
-import { statSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
+import { codeStamp } from '../runners/inline-reload.js';
 import type { ActiveSkill } from '../runners/types.js';
 import type { SwapExpectation } from './installer.js';
 
@@ -63,7 +63,7 @@ function fail(message: string, cause?: unknown): GenerationLoad {
  * rescan or an install retires (and reloads) only the skills that changed: the activator
  * keys generations by record identity. A record counts as unchanged when it is deeply equal
  * to the previous one from the same folder and, for code skills, its entry file has the
- * same stamp (a rebuilt module is a new generation even when the manifest is the same).
+ * same code stamp (rebuilt code is a new generation even when the manifest is the same).
  */
 export function carryOver(
   previous: readonly SkillRecord[],
@@ -81,8 +81,4 @@ export function carryOver(
   });
 }
 
-function entryStamp(r: SkillRecord): string {
-  if (!r.entry) return '';
-  const st = statSync(r.entry, { throwIfNoEntry: false });
-  return st ? `${st.mtimeMs}:${st.size}:${st.ino}` : '-';
-}
+const entryStamp = (r: SkillRecord): string => (r.entry ? codeStamp(r.entry) : '');
