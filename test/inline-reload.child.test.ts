@@ -2,7 +2,7 @@
 // Node's resolve hooks): a rebuilt module that the entry imports is picked up on the next
 // call, and past the reload bound the code loaded last keeps serving, with a warning.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';

@@ -13,6 +13,7 @@ import { configure as configureInstall } from './commands/install.js';
 import { configure as configureUpdate } from './commands/update.js';
 import { configure as configureRemove } from './commands/remove.js';
 import { configure as configureRollback } from './commands/rollback.js';
+import { configure as configureDev } from './commands/dev.js';
 
 export interface GlobalOptions {
   home?: string;
@@ -32,6 +33,7 @@ const commands: Register[] = [
   (program, io) => configureUpdate(program.command('update'), io),
   (program, io) => configureRemove(program.command('remove'), io),
   (program, io) => configureRollback(program.command('rollback'), io),
+  (program, io) => configureDev(program.command('dev'), io),
 ];
 
 export function buildProgram(io: Io): Command {
