@@ -42,7 +42,10 @@ describe('openclaw-skill dev', () => {
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
 
     await waitFor(/^watching for changes/);
-    await writeCodeSkill(tmp, 'calc', { tools: ['add', 'sub'], description: 'Adds and subtracts.' });
+    await writeCodeSkill(tmp, 'calc', {
+      tools: ['add', 'sub'],
+      description: 'Adds and subtracts.',
+    });
     await waitFor(/^reloaded calc@1\.0\.0 ready, 2 tools \(calc\.add, calc\.sub\)/);
     child.kill('SIGINT');
     expect(await exited).toBe(0);

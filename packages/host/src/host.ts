@@ -29,7 +29,7 @@ import type {
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
 import type { Runner } from './runners/types.js';
-import { openFolderCache, readerIdentity } from './scan/folder-cache.js';
+import { openFolderCache, readerIdentity, type FolderCache } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
 import { carryOver, loadGeneration } from './install/generations.js';
 import { createInstaller, type SwapExpectation } from './install/installer.js';
@@ -166,6 +166,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   let cacheWrites: Promise<void> = Promise.resolve();
   let readerId: string | undefined;
   const reader = () => (readerId ??= readerIdentity());
+  let lastCache: FolderCache | undefined;
 
   const redactor = () => redactors.get(secrets);
   const logger = redactingLogger(baseLogger, redactor);
@@ -222,7 +223,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   const readCatalog = async () => {
     const sources = currentSources();
     const cache =
-      options.scanCache === false ? undefined : openFolderCache(paths.scanCache, reader());
+      options.scanCache === false
+        ? undefined
+        : (lastCache = openFolderCache(paths.scanCache, reader(), lastCache));
     const result = await scanSkills({
       sources,
       config,
@@ -244,13 +247,16 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
           ),
       );
     }
-    return result;
+    // Unchanged skills keep their record object, so their activation (generation) stays.
+    return {
+      ...result,
+      records: await carryOver(catalog.current().skills, result.records, stamps),
+    };
   };
 
   const stamps = new WeakMap<SkillRecord, string>();
   const publish = ({ records, problems }: ScanResult): CatalogSnapshot => {
-    const stable = carryOver(catalog.current().skills, records, stamps);
-    const snapshot = catalog.publish(stable, problems);
+    const snapshot = catalog.publish(records, problems);
     secrets = knownSecretValues(snapshot.skills, config, env);
     activator.retain(snapshot.skills);
     return snapshot;
@@ -279,8 +285,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   // A generation swap (install/generations.ts): scan, load the changed skills beside the
   // serving ones, then publish; the previous generation drains in the activator.
   const swap = async (expect: readonly SwapExpectation[]) => {
-    const read = await readCatalog();
-    const scanned = { ...read, records: carryOver(catalog.current().skills, read.records, stamps) };
+    const scanned = await readCatalog();
     const loaded = await loadGeneration(scanned.records, expect, (r) => activator.activate(r));
     if (!loaded.ok) {
       // Drop whatever was preloaded; the serving snapshot is untouched.

@@ -11,10 +11,10 @@ describe('carryOver', () => {
     const stamps = new WeakMap<SkillRecord, string>();
     const a1 = skillRecord({ name: 'a', dir: '/s/a', description: 'same' });
     const b1 = skillRecord({ name: 'b', dir: '/s/b', description: 'old' });
-    const first = carryOver([], [a1, b1], stamps);
+    const first = await carryOver([], [a1, b1], stamps);
     const a2 = skillRecord({ name: 'a', dir: '/s/a', description: 'same' });
     const b2 = skillRecord({ name: 'b', dir: '/s/b', description: 'new' });
-    const second = carryOver(first, [a2, b2], stamps);
+    const second = await carryOver(first, [a2, b2], stamps);
     expect(second[0]).toBe(a1);
     expect(second[1]).toBe(b2);
   });
@@ -25,11 +25,11 @@ describe('carryOver', () => {
     await writeFile(entry, 'export default 1;');
     const stamps = new WeakMap<SkillRecord, string>();
     const r = () => skillRecord({ name: 'c', dir, entry, kind: 'code' });
-    const first = carryOver([], [r()], stamps);
-    expect(carryOver(first, [r()], stamps)[0]).toBe(first[0]);
+    const first = await carryOver([], [r()], stamps);
+    expect((await carryOver(first, [r()], stamps))[0]).toBe(first[0]);
     await writeFile(entry, 'export default 22;');
     await utimes(entry, new Date(), new Date(Date.now() + 5_000));
-    const third = carryOver(first, [r()], stamps);
+    const third = await carryOver(first, [r()], stamps);
     expect(third[0]).not.toBe(first[0]);
   });
 });
