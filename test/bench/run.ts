@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { createSkillHost, createSnapshot, toolDefinitions } from '@openclaw/skill-host';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { generateSkills } from './generate.js';
+import { installFigures } from './install.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -122,6 +123,8 @@ try {
     { batch: 100 },
   );
   await th.close();
+
+  Object.assign(figures, await installFigures({ tmp, quick, step }));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
