@@ -1,13 +1,23 @@
 // `openclaw-skill dev <dir>` as a user runs it (the built bin in a child process): it serves
 // the folder, prints one line per reload after an edit, and stops cleanly on Ctrl-C.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCodeSkill } from '../packages/host/src/testing/skill-folders.js';
 
-const bin = resolve(import.meta.dirname, '..', 'packages', 'cli', 'dist', 'bin.js');
+// The command users run: package.json's bin (the bundle `pnpm build` writes).
+const cliDir = resolve(import.meta.dirname, '..', 'packages', 'cli');
+const bin = join(
+  cliDir,
+  (
+    JSON.parse(readFileSync(join(cliDir, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    }
+  ).bin['openclaw-skill']!,
+);
 let tmp: string;
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'oc-dev-'));

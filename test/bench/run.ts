@@ -7,11 +7,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createSkillHost, createSnapshot, toolDefinitions } from '@openclaw/skill-host';
+import { createSkillHost } from '@openclaw/skill-host';
+import { createSnapshot, toolDefinitions } from '@openclaw/skill-host/internal';
+import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
+import { benchAuth } from './auth.js';
 import { generateSkills } from './generate.js';
 import { installFigures } from './install.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
+import { runnersBench } from './runners.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const exec = promisify(execFile);
@@ -20,6 +24,7 @@ const notes: string[] = [];
 const tmp = await mkdtemp(join(tmpdir(), 'openclaw-bench-'));
 const quick = process.argv.includes('--quick');
 const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
+const moreTargets: Array<[string, string, boolean]> = [];
 
 try {
   // Dispatch: direct, MCP SDK in-memory, host inline.
@@ -36,6 +41,7 @@ try {
     home: join(tmp, 'echo-home'),
     userHome: join(tmp, 'echo-user'),
     env: {},
+    config: { runner: 'inline' },
   });
   const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
   if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
@@ -48,13 +54,15 @@ try {
     home: join(tmp, 'echo-home-2'),
     userHome: join(tmp, 'echo-user'),
     env: {},
-    config: { audit: { enabled: false } },
+    config: { runner: 'inline', audit: { enabled: false } },
   });
   await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
   figures['dispatch.inline.no-audit'] = await microAsync((i) =>
     quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
   );
   await quiet.close();
+
+  Object.assign(figures, await runnersBench({ tmp, quick, step }));
 
   // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
   // every CLI command) and, as `.nocache`, reading and parsing every folder.
@@ -84,6 +92,11 @@ try {
       if (n === 1000 && mode === 'cache') figures['host.import'] = summarize(imports, 'ms');
     }
   }
+
+  step('cli');
+  const cli = await benchCli(tmp, quick ? 3 : 20);
+  Object.assign(figures, cli.figures);
+  moreTargets.push(...cli.targets);
 
   // Prompt block and tool definitions over large catalogs, in this process.
   step('prompt.cached.1000');
@@ -124,6 +137,9 @@ try {
   );
   await th.close();
 
+  step('refresh.concurrent-1000');
+  Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
+
   Object.assign(figures, await installFigures({ tmp, quick, step }));
 } finally {
   await rm(tmp, { recursive: true, force: true });
@@ -136,6 +152,21 @@ const targets: Array<[string, string, boolean]> = [
     'dispatch.inline p50 <= 0.1 x dispatch.mcp-sdk p50',
     `${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x`,
     ratio('dispatch.inline', 'dispatch.mcp-sdk') <= 0.1,
+  ],
+  ...(['dispatch.worker', 'dispatch.sandbox'] as const).map((id): [string, string, boolean] => [
+    `${id} p50 <= 75 us`,
+    `${figures[id]?.median} us (p99 ${figures[id]?.p99} us)`,
+    (figures[id]?.median ?? Infinity) <= 75,
+  ]),
+  [
+    'reload.heap-growth-200 <= 5 MB',
+    `${figures['reload.heap-growth-200']?.median} MB`,
+    Math.abs(figures['reload.heap-growth-200']?.median ?? Infinity) <= 5,
+  ],
+  [
+    'refresh.concurrent-1000.requests = 1',
+    `${figures['refresh.concurrent-1000.requests']?.p99} requests (p99)`,
+    figures['refresh.concurrent-1000.requests']?.p99 === 1,
   ],
   [
     'scan.1000 <= 100 ms',
@@ -157,6 +188,7 @@ const targets: Array<[string, string, boolean]> = [
     `${figures['tools.defs.1000.cached']?.median} us`,
     (figures['tools.defs.1000.cached']?.median ?? Infinity) <= 1000,
   ],
+  ...moreTargets,
 ];
 
 console.log(`\nnode ${process.version}, ${new Date().toISOString()}`);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// The program's entry: bundled as dist/bundle/main.js and started by the launcher.
 import { run } from './program.js';
 import { processIo } from './io.js';
 

@@ -2,16 +2,20 @@
 import { resolve } from 'node:path';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '@openclaw/skill-host';
 import type { Io } from './io.js';
-import type { GlobalOptions } from './program.js';
+import type { GlobalOptions } from './options.js';
 
 export async function openHost(
   opts: GlobalOptions,
   io: Io,
   extra: Partial<SkillHostOptions> = {},
 ): Promise<SkillHost> {
+  // The user's home (~/.agents/skills, ~/.openclaw/skills) comes from the environment the
+  // command was given, never from the process: a test sets HOME and never sees the real one.
+  const userHome = io.env.HOME ?? io.env.USERPROFILE;
   return createSkillHost({
     ...(opts.home && { home: resolve(io.cwd, opts.home) }),
     workspace: resolve(io.cwd, opts.workspace ?? '.'),
+    ...(userHome && { userHome }),
     // A CLI user reads the command's own one-line errors; host logs only when asked.
     env: { OPENCLAW_SKILLS_LOG_LEVEL: 'error', ...io.env },
     ...extra,

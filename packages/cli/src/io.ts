@@ -13,8 +13,6 @@ export interface Io {
   cwd: string;
 }
 
-export class UsageError extends Error {}
-
 export function processIo(): Io {
   return {
     stdout: (s) => void process.stdout.write(s),

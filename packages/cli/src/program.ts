@@ -1,105 +1,120 @@
-// The `openclaw-skill` command. Each command lives in commands/<name>.ts and registers
-// itself here; global options (--home, --workspace, --json) are accepted before or after
-// the command name.
+// The `openclaw-skill` program: global options, the command list from commands/index.ts,
+// and the exit-code convention (0 ok, 1 a user error, 2 bad usage). Only the command being
+// run is imported (see command.ts), so `--help` and `--version` load commander and nothing
+// of the host.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { isSkillError } from '@openclaw/skill-sdk';
-import { EXIT, UsageError, type Io } from './io.js';
-import { registerValidate } from './commands/validate.js';
-import { registerList } from './commands/list.js';
-import { registerPrompt } from './commands/prompt.js';
-import { registerTools } from './commands/tools.js';
-import { registerCall } from './commands/call.js';
-import { configure as configureInstall } from './commands/install.js';
-import { configure as configureUpdate } from './commands/update.js';
-import { configure as configureRemove } from './commands/remove.js';
-import { configure as configureRollback } from './commands/rollback.js';
-import { configure as configureDev } from './commands/dev.js';
+import type { CommandEntry } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { EXIT, type Io } from './io.js';
+import { addGlobalOptions, VALUE_OPTIONS } from './options.js';
+import { cliVersion } from './version.js';
 
-export interface GlobalOptions {
-  home?: string;
-  workspace?: string;
-  json?: boolean;
-}
-
-export type Register = (program: Command, io: Io) => void;
-
-const commands: Register[] = [
-  registerValidate,
-  registerList,
-  registerPrompt,
-  registerTools,
-  registerCall,
-  (program, io) => configureInstall(program.command('install'), io),
-  (program, io) => configureUpdate(program.command('update'), io),
-  (program, io) => configureRemove(program.command('remove'), io),
-  (program, io) => configureRollback(program.command('rollback'), io),
-  (program, io) => configureDev(program.command('dev'), io),
-];
-
-export function buildProgram(io: Io): Command {
+/** The root program with every command listed but none loaded. */
+export function buildProgram(io: Io, commands: readonly CommandEntry[] = COMMANDS): Command {
   const program = new Command('openclaw-skill')
     .description('Run, inspect and validate OpenClaw and Agent Skills.')
-    .option(
-      '--home <dir>',
-      'state folder (env OPENCLAW_SKILLS_HOME; default ~/.openclaw/skill-host)',
-    )
-    .option(
-      '--workspace <dir>',
-      'workspace whose skills/ and .agents/skills/ come first (default: current folder)',
-    )
-    .option('--json', 'print machine-readable JSON')
+    .version(cliVersion(), '-v, --version', 'print the version')
     .enablePositionalOptions(false)
     .showHelpAfterError('(run with --help for usage)')
+    // Set before the commands are added: commander copies these settings to subcommands.
     .exitOverride()
+    // A fixed width: help reads the same everywhere, and the launcher can print it as built.
     .configureOutput({
-      writeOut: (s) => io.stdout(s),
-      writeErr: (s) => io.stderr(s),
-    });
-  for (const register of commands) register(program, io);
-  // Global options after the command name reach the command too.
-  for (const cmd of program.commands) {
-    if (!cmd.options.some((o) => o.long === '--json'))
-      cmd.option('--json', 'print machine-readable JSON');
-    if (!cmd.options.some((o) => o.long === '--home')) cmd.option('--home <dir>', 'state folder');
-    if (!cmd.options.some((o) => o.long === '--workspace'))
-      cmd.option('--workspace <dir>', 'workspace folder');
-    cmd
-      .exitOverride()
-      .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
-  }
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      getOutHelpWidth: () => 80,
+      getErrHelpWidth: () => 80,
+    })
+    .addHelpText(
+      'after',
+      '\nExit status: 0 ok, 1 a problem with your skills or input, 2 bad usage.',
+    );
+  addGlobalOptions(program);
+  for (const entry of commands) program.command(entry.name).description(entry.summary);
+  // Commands give their own one-line errors; a workspace that does not exist is bad usage
+  // for every command, so it is checked once here.
+  program.hook('preAction', async (_root, action) => checkWorkspace(action, io));
   return program;
 }
 
-/** Merged global + command options. */
-export function globalOptions(cmd: Command): GlobalOptions {
-  return cmd.optsWithGlobals() as GlobalOptions;
+/**
+ * The command a command line runs: its first word that is neither an option nor the value
+ * of a global option (`help <command>` names the command to describe).
+ */
+export function commandName(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return argv[i + 1];
+    if ((VALUE_OPTIONS as readonly string[]).includes(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-')) continue;
+    return arg === 'help' ? (argv[i + 1] ?? arg) : arg;
+  }
+  return undefined;
+}
+
+/** Imports the named command's file and configures it, with output routed through io. */
+async function loadCommand(
+  program: Command,
+  name: string | undefined,
+  io: Io,
+  commands: readonly CommandEntry[],
+): Promise<void> {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) return;
+  const cmd = program.commands.find((c) => c.name() === entry.name)!;
+  const { configure } = await entry.load();
+  configure(cmd, io);
+  forEachCommand(cmd, addGlobalOptions);
+}
+
+function forEachCommand(cmd: Command, fn: (c: Command) => void): void {
+  fn(cmd);
+  for (const sub of cmd.commands) forEachCommand(sub, fn);
+}
+
+async function checkWorkspace(cmd: Command, io: Io): Promise<void> {
+  const { workspace } = cmd.optsWithGlobals<{ workspace?: string }>();
+  if (workspace === undefined) return;
+  const dir = resolve(io.cwd, workspace);
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
+  const { SkillError } = await import('@openclaw/skill-sdk');
+  throw new SkillError('USAGE', `--workspace ${workspace}: no such folder (${dir}).`);
 }
 
 /** Runs the CLI and returns the exit code (0 ok, 1 user error, 2 bad usage). */
-export async function run(argv: string[], io: Io): Promise<number> {
-  const program = buildProgram(io);
+export async function run(argv: string[], io: Io, commands = COMMANDS): Promise<number> {
+  const program = buildProgram(io, commands);
   try {
+    // No arguments: help on stdout and exit 0, as gh does (npm prints it on stdout too).
+    if (argv.length === 0) {
+      program.outputHelp();
+      return EXIT.OK;
+    }
+    await loadCommand(program, commandName(argv), io, commands);
     await program.parseAsync(argv, { from: 'user' });
     return io.exitCode ?? EXIT.OK;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      if (
-        e.code === 'commander.helpDisplayed' ||
-        e.code === 'commander.version' ||
-        e.code === 'commander.help'
-      )
-        return EXIT.OK;
-      return EXIT.USAGE;
-    }
-    if (e instanceof UsageError) {
-      io.stderr(`openclaw-skill: ${e.message}\n`);
-      return EXIT.USAGE;
-    }
-    if (isSkillError(e)) {
-      io.stderr(`openclaw-skill: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
-      return EXIT.ERROR;
-    }
-    io.stderr(`openclaw-skill: ${(e as Error).message ?? String(e)}\n`);
-    return EXIT.ERROR;
+    return report(e, io);
   }
+}
+
+async function report(e: unknown, io: Io): Promise<number> {
+  if (e instanceof CommanderError) {
+    return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(e.code)
+      ? EXIT.OK
+      : EXIT.USAGE;
+  }
+  // The SDK loads only when something failed: a successful --help never pays for it.
+  const { isSkillError } = await import('@openclaw/skill-sdk');
+  if (isSkillError(e)) {
+    io.stderr(`openclaw-skill: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
+    return e.code === 'USAGE' ? EXIT.USAGE : EXIT.ERROR;
+  }
+  io.stderr(`openclaw-skill: ${(e as Error).message ?? String(e)}\n`);
+  return EXIT.ERROR;
 }

@@ -1,12 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogSnapshot } from './catalog/types.js';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from './host.js';
-import { tempDir, writeDocsSkill, writeFakeBins } from './testing/skill-folders.js';
+import { tempDir, writeDocsSkill } from './testing/skill-folders.js';
 
-const compat = resolve(import.meta.dirname, '../../../../shared/compat');
 const hosts: SkillHost[] = [];
 afterEach(async () => {
   await Promise.all(hosts.splice(0).map((h) => h.close()));
@@ -124,25 +123,5 @@ describe('createSkillHost: snapshots', () => {
     expect(a.home).toBe(join(root, 'envhome'));
     const { host: b } = await open({ home: undefined, userHome: join(root, 'u') });
     expect(b.home).toBe(join(root, 'u', '.openclaw', 'skill-host'));
-  });
-});
-
-describe('createSkillHost: the compatibility corpus', () => {
-  it('63 skills with expected statuses; binaries on the PATH option make them ready', async () => {
-    const sources = [join(compat, 'openclaw'), join(compat, 'agentskills')];
-    const { host } = await open({ sources, hostTools: false });
-    expect(host.skills).toHaveLength(63);
-    const op = host.skills.find((s) => s.name === '1password')!;
-    expect(op.status).toBe('ineligible');
-    expect(op.problems.map((p) => p.message)).toContain('requires binary `op` on PATH');
-    expect(host.skills.find((s) => s.name === 'canvas')!.status).toBe('invalid');
-
-    const path = await tempDir();
-    await writeFakeBins(path, ['op']);
-    const { host: withOp } = await open({ sources, env: { PATH: path } });
-    expect(withOp.skills.find((s) => s.name === '1password')!.status).toBe('ready');
-    // Ready skills are offered in the prompt block; ineligible ones are not.
-    expect(withOp.prompt().included).toContain('1password');
-    expect(withOp.prompt().included).not.toContain('github');
   });
 });

@@ -5,9 +5,10 @@ import { resolve } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
 import { SkillError } from '@openclaw/skill-sdk';
+import { createAuthManager, type AuthManager, type AuthManagerOptions } from './auth/manager.js';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord, SkillSource } from './catalog/types.js';
-import { loadHostConfig, skillSettings } from './config/load.js';
+import { loadHostConfig } from './config/load.js';
 import type { HostConfig } from './config/schema.js';
 import { createSkillContext } from './context/create.js';
 import { redactingLogger } from './context/logger.js';
@@ -28,7 +29,10 @@ import type {
 } from './router/types.js';
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
-import type { Runner } from './runners/types.js';
+import { grantsFor, runnerKindFor } from './runners/choose.js';
+import { createSandboxRunner } from './runners/sandbox.js';
+import type { Runner, RunnerKind } from './runners/types.js';
+import { createWorkerRunner } from './runners/worker.js';
 import { openFolderCache, readerIdentity, type FolderCache } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
 import { carryOver, loadGeneration } from './install/generations.js';
@@ -67,13 +71,15 @@ export interface SkillHostOptions {
    * cannot unload. The worker runner reloads without this limit.
    */
   maxInlineReloads?: number;
-  /** Runs every code skill (default: the inline runner). */
+  /** Runs every code skill (default: chosen per skill, see runners/choose.ts). */
   runner?: Runner;
   /**
    * Remember what each skill folder held in `<home>/cache/scan.json`, so a fresh process
    * re-parses only changed skills (default true).
    */
   scanCache?: boolean;
+  /** Auth storage and retry settings (tests pass a memory vault). */
+  auth?: Pick<AuthManagerOptions, 'vault' | 'grants' | 'retry' | 'skewMs' | 'fetch' | 'warn'>;
 }
 
 export type HostWatchOptions = Pick<
@@ -91,6 +97,8 @@ export interface SkillHost {
   readonly home: string;
   /** The effective host config (file merged with the `config` option). */
   readonly config: HostConfig;
+  /** OAuth grants, tokens and API keys (`auth login`, `auth status`). */
+  readonly auth: AuthManager;
   /** Every record of the current snapshot, shadowed ones included. */
   readonly skills: readonly SkillRecord[];
   snapshot(): CatalogSnapshot;
@@ -131,6 +139,11 @@ export interface SkillHost {
   close(): Promise<void>;
 }
 
+const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
+
 function defaultLogger(env: NodeJS.ProcessEnv): PinoLogger {
   // stderr: stdout belongs to the embedding program (and to MCP over stdio). Created on the
   // first log line: most runs never log.
@@ -168,27 +181,45 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   const reader = () => (readerId ??= readerIdentity());
   let lastCache: FolderCache | undefined;
 
-  const redactor = () => redactors.get(secrets);
+  // The logger is created below; the warning is only written when a vault opens, later.
+  const auth: AuthManager = createAuthManager({
+    home,
+    config: () => config,
+    configFile: paths.config,
+    env,
+    warn: (line) => logger.warn({}, line),
+    ...options.auth,
+  });
+  // Known secrets for redaction: the scan's (config and env) plus every token, refresh
+  // token, client secret and key the auth manager has seen; rebuilt only when either grows.
+  let allSecrets: string[] = [];
+  let allFor: [string[], number] = [[], -1];
+  const secretValues = (): string[] => {
+    const v = auth.version();
+    if (allFor[0] !== secrets || allFor[1] !== v) {
+      allSecrets = v ? [...secrets, ...auth.knownValues()] : secrets;
+      allFor = [secrets, v];
+    }
+    return allSecrets;
+  };
+  const redactor = () => redactors.get(secretValues());
   const logger = redactingLogger(baseLogger, redactor);
   const events = createEmitter<HostEvents>((event, e) =>
     logger.error({ err: e, event }, `A "${String(event)}" listener threw; the host carries on.`),
   );
 
-  const runnerFor = (skill: SkillRecord): Runner => {
-    if (options.runner) return options.runner;
-    const kind = skillSettings(config, skill.name)?.runner ?? config.runner ?? 'inline';
-    if (kind !== 'inline') {
-      throw new SkillError(
-        'SKILL_UNAVAILABLE',
-        `Skill "${skill.name}" is set to run in the ${kind} runner, which this host version does not have yet.`,
-        {
-          hint: `Set "runner": "inline" for it in ${paths.config} if you trust its code.`,
-          file: paths.config,
-        },
-      );
-    }
-    return inline;
+  const isolated = {
+    env,
+    grants: (skill: SkillRecord) => grantsFor(skill, config),
+    storageDir: (skill: SkillRecord) => paths.storage(skill.name),
   };
+  const runners: Record<RunnerKind, () => Runner> = {
+    inline: () => inline,
+    worker: once(() => createWorkerRunner(isolated)),
+    sandbox: once(() => createSandboxRunner(isolated)),
+  };
+  const runnerFor = (skill: SkillRecord): Runner =>
+    options.runner ?? runners[runnerKindFor(skill, config)]();
 
   const activator = createActivator({
     runnerFor,
@@ -200,6 +231,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         env,
         logger: baseLogger,
         redactor,
+        auth,
       }),
     special: (skill) =>
       skill.source.kind === 'builtin' ? activateBuiltin(() => catalog.current()) : undefined,
@@ -367,7 +399,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     },
     ...(options.approve && { approve: options.approve }),
     logger,
-    secretValues: () => secrets,
+    secretValues,
   };
   const router = createRouter(deps);
 
@@ -379,6 +411,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     get config() {
       return config;
     },
+    auth,
     get skills() {
       return catalog.current().skills;
     },

@@ -1,12 +1,18 @@
-// @openclaw/skill-host: the public surface. Internals stay private modules.
+// @openclaw/skill-host: what an agent builder embedding the host uses. Everything here keeps
+// working across minor versions; everything else is a private module. Tools of this
+// repository that need internals (the CLI, the benchmarks) import `@openclaw/skill-host/internal`,
+// which makes no such promise.
 export {
   createSkillHost,
   type SkillHost,
   type SkillHostOptions,
   type PromptCallOptions,
 } from './host.js';
+export type { HostEvents } from './events.js';
 /** The host API version skills' manifests ask for with `"host": "^1"`. */
 export { HOST_API_VERSION } from '@openclaw/skill-sdk';
+
+// Config: the `config` option and `<home>/config.json`.
 export { hostConfigSchema } from './config/schema.js';
 export type {
   HostConfig,
@@ -16,18 +22,8 @@ export type {
   LimitsConfig,
   AuditConfig,
 } from './config/schema.js';
-export {
-  loadHostConfig,
-  readHostConfigFile,
-  validateHostConfig,
-  mergeHostConfig,
-  skillSettings,
-} from './config/load.js';
-export { resolveHome, hostPaths, type HostPaths } from './paths.js';
-export { listSources } from './sources/list.js';
-export { scanSkills, type ScanOptions, type ScanResult } from './scan/scan.js';
-export { createSnapshot } from './catalog/snapshot.js';
-export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
+
+// What `host.skills` and `host.snapshot()` hold.
 export type {
   CatalogSnapshot,
   SkillRecord,
@@ -36,6 +32,8 @@ export type {
   SourceKind,
   ToolRecord,
 } from './catalog/types.js';
+
+// Tool calls: `host.call()`, `host.callMany()` and the `approve` option.
 export type {
   ApprovalHandler,
   ApprovalRequest,
@@ -45,20 +43,18 @@ export type {
   CallSuccess,
   ToolCall,
 } from './router/types.js';
-export { createInlineRunner } from './runners/inline.js';
+
+// The `runner` option's contract.
 export type { ActiveSkill, Runner, RunnerKind } from './runners/types.js';
+
+// `host.prompt()`.
 export type { PromptResult } from './prompt/index.js';
-export { injectSkills, renderPrompt } from './prompt/index.js';
-export {
-  toolDefinitions,
-  toWireResult,
-  fromWireCalls,
-  wireName,
-  nameMapFor,
-  TOOL_FORMATS,
-} from './formats/index.js';
+
+// Provider wire formats: turning a model's reply into calls and results back into its format.
+export { toWireResult, fromWireCalls, wireName, TOOL_FORMATS } from './formats/index.js';
 export type { ToolFormat, ToolDefinitionOf, WireResultOf } from './formats/index.js';
-export type { HostEvents } from './events.js';
+
+// `host.install()`, `update()`, `remove()`, `rollback()` and the lockfile they keep.
 export type {
   InstallAction,
   InstallOptions,
@@ -70,6 +66,17 @@ export type {
   LockFile,
   SummaryTool,
 } from './install/types.js';
-export { readLock } from './install/lockfile.js';
+
+// `host.watch()` (live reload).
 export type { HostWatchOptions } from './host.js';
-export { WATCH_DEBOUNCE_MS, type Clock } from './watch/watcher.js';
+export type { Clock } from './watch/watcher.js';
+
+// `host.auth` and the `auth` option (a vault or grant store of your own).
+export type {
+  AuthManager,
+  AuthManagerOptions,
+  Grant,
+  GrantStore,
+  SecretVault,
+  Credential,
+} from './auth/index.js';

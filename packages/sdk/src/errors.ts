@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'APPROVAL_DENIED',
   'APPROVAL_TIMEOUT',
   'AUTH_REQUIRED',
+  'AUTH_FAILED',
   'RATE_LIMITED',
   'LOOP_DETECTED',
   'TIMEOUT',
@@ -39,8 +40,17 @@ export interface SkillErrorOptions {
   details?: Record<string, unknown>;
 }
 
+/**
+ * Marks a SkillError from any copy of this package: a skill installed from npm, or a host
+ * bundled into the CLI, has its own copy, and `instanceof` sees only one.
+ */
+const SKILL_ERROR = Symbol.for('@openclaw/skill-sdk:SkillError');
+
 export class SkillError extends Error {
   override readonly name = 'SkillError';
+  get [SKILL_ERROR](): true {
+    return true;
+  }
   readonly code: ErrorCode;
   readonly hint?: string;
   readonly file?: string;
@@ -68,7 +78,12 @@ export class SkillError extends Error {
   }
 }
 
-export const isSkillError = (e: unknown): e is SkillError => e instanceof SkillError;
+export const isSkillError = (e: unknown): e is SkillError =>
+  e instanceof SkillError ||
+  (typeof e === 'object' &&
+    e !== null &&
+    (e as { [SKILL_ERROR]?: unknown })[SKILL_ERROR] === true &&
+    typeof (e as { code?: unknown }).code === 'string');
 
 /**
  * Codes of problems found while reading, validating or scanning a skill (data in a scan

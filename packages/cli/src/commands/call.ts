@@ -2,8 +2,9 @@ import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import type { ApprovalHandler } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
-import { printJson, UsageError, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { SkillError } from '@openclaw/skill-sdk';
+import { printJson, type Io } from '../io.js';
+import { globalOptions } from '../options.js';
 
 /** Asks on the terminal; only used when stdin is a TTY. */
 const askOnTerminal: ApprovalHandler = async ({ tool, input, reason }) => {
@@ -19,27 +20,26 @@ const askOnTerminal: ApprovalHandler = async ({ tool, input, reason }) => {
   }
 };
 
-export function registerCall(program: Command, io: Io): void {
-  program
-    .command('call')
+export function configure(cmd: Command, io: Io): void {
+  cmd
     .description('Call a tool through the host (policy, validation, approval, audit)')
     .argument('<tool>', 'canonical (weather.current) or wire (weather_current) name')
     .option('--input <json>', 'the tool input as a JSON object', '{}')
     .option('--approve', 'approve the call if the tool needs approval')
     .option('--session <id>', 'session id (rate limits, loop detection, audit)')
     .option('--agent <id>', 'agent id (agent policy layer)')
-    .action(async (tool: string, _opts, cmd: Command) => {
-      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
+    .action(async (tool: string) => {
+      const opts = globalOptions<{
         input: string;
         approve?: boolean;
         session?: string;
         agent?: string;
-      };
+      }>(cmd);
       let input: unknown;
       try {
         input = JSON.parse(opts.input);
       } catch (e) {
-        throw new UsageError(`--input is not valid JSON: ${(e as Error).message}`);
+        throw new SkillError('USAGE', `--input is not valid JSON: ${(e as Error).message}`);
       }
       const approve: ApprovalHandler | undefined = opts.approve
         ? () => true

@@ -6,8 +6,9 @@ import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SkillHost, SkillRecord } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
-import { printJson, UsageError, type Io } from '../io.js';
-import type { GlobalOptions } from '../program.js';
+import { SkillError } from '@openclaw/skill-sdk';
+import { printJson, type Io } from '../io.js';
+import type { GlobalOptions } from '../options.js';
 
 function describe(skill: SkillRecord | undefined, dir: string): string {
   if (!skill) return `no skill in ${dir} (it needs SKILL.md)`;
@@ -51,7 +52,10 @@ export function configure(cmd: Command, io: Io): void {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
       const dir = resolve(io.cwd, dirArg);
       if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-        throw new UsageError(`${dir} is not a folder; pass a skill folder (one holding SKILL.md).`);
+        throw new SkillError(
+          'USAGE',
+          `${dir} is not a folder; pass a skill folder (one holding SKILL.md).`,
+        );
       }
       const signal = stopSignal();
       const host: SkillHost = await openHost(opts, io, { skillDir: dir, hostTools: false });

@@ -1,5 +1,6 @@
 // list, prompt, tools and call through the real CLI entry (run + memoryIo), on a temp
-// workspace with a docs skill and a plain-ESM code skill, and a temp --home.
+// workspace with a docs skill and a plain-ESM code skill, a temp --home and a temp HOME (the
+// user's ~/.agents/skills and ~/.openclaw/skills), so the machine's real home is never read.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { run } from '../program.js';
 let root: string;
 let ws: string;
 let home: string;
+let userHome: string;
 
 async function skill(name: string, files: Record<string, string>) {
   const dir = join(ws, 'skills', name);
@@ -21,6 +23,8 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'oc-cli-host-'));
   ws = join(root, 'ws');
   home = join(root, 'home');
+  userHome = join(root, 'user');
+  await mkdir(userHome);
   await skill('notes', {
     'SKILL.md': '---\nname: notes\ndescription: Take notes & file them.\n---\n\nWrite notes.\n',
   });
@@ -65,13 +69,13 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 const cli = async (...args: string[]) => {
-  const io = memoryIo({ cwd: ws, env: { PATH: '/nonexistent' } });
+  const io = memoryIo({ cwd: ws, env: { PATH: '/nonexistent', HOME: userHome } });
   const code = await run([...args, '--home', home], io);
   return { code, out: io.out, err: io.err };
 };
 
 describe('openclaw-skill list', () => {
-  it('prints the DESIGN list --json contract with statuses and problems', async () => {
+  it('prints name, version, status, source, tools and problems (with severity) per skill with --json', async () => {
     const { code, out } = await cli('list', '--json');
     expect(code).toBe(0);
     const list = JSON.parse(out) as Array<Record<string, unknown>>;
@@ -86,12 +90,54 @@ describe('openclaw-skill list', () => {
       tools: ['echo.say', 'echo.wipe'],
       problems: [],
     });
-    const problems = list[1]!.problems as Array<{ code: string; message: string; file: string }>;
-    expect(problems[0]!.message).toContain('op-not-installed');
+    expect(list[1]!.problems).toEqual([
+      expect.objectContaining({
+        code: 'REQUIRES_BIN',
+        severity: 'error',
+        message: expect.stringContaining('op-not-installed'),
+        file: join(ws, 'skills', 'needs-op', 'SKILL.md'),
+      }),
+    ]);
+  });
+
+  it("sees skills in HOME's .agents/skills and .openclaw/skills, taking HOME from its environment", async () => {
+    const fakeHome = join(root, 'fake-home');
+    for (const [folder, name] of [
+      ['.agents/skills', 'from-agents'],
+      ['.openclaw/skills', 'from-openclaw'],
+    ] as const) {
+      await mkdir(join(fakeHome, folder, name), { recursive: true });
+      await writeFile(
+        join(fakeHome, folder, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Lives in the user's home.\n---\n`,
+      );
+    }
+    const io = memoryIo({ cwd: ws, env: { PATH: '', HOME: fakeHome } });
+    expect(await run(['list', '--json', '--home', home], io)).toBe(0);
+    const list = JSON.parse(io.out) as Array<{ name: string; dir: string; status: string }>;
+    expect(list.filter((s) => s.dir.startsWith(fakeHome))).toEqual([
+      expect.objectContaining({
+        name: 'from-agents',
+        status: 'ready',
+        dir: join(fakeHome, '.agents/skills/from-agents'),
+      }),
+      expect.objectContaining({
+        name: 'from-openclaw',
+        status: 'ready',
+        dir: join(fakeHome, '.openclaw/skills/from-openclaw'),
+      }),
+    ]);
+  });
+
+  it('runs with HOME set to an empty temp folder, so only the workspace skills are found', async () => {
+    const { out } = await cli('list', '--json');
+    const dirs = (JSON.parse(out) as Array<{ dir: string }>).map((s) => s.dir);
+    expect(userHome.startsWith(root) && root.startsWith(tmpdir())).toBe(true);
+    expect(dirs.every((d) => d.startsWith(join(ws, 'skills')))).toBe(true);
   });
 
   it('takes --json and --home before the command too', async () => {
-    const io = memoryIo({ cwd: ws, env: { PATH: '' } });
+    const io = memoryIo({ cwd: ws, env: { PATH: '', HOME: userHome } });
     expect(await run(['--json', '--home', home, 'list'], io)).toBe(0);
     expect(JSON.parse(io.out)).toHaveLength(3);
   });

@@ -1,8 +1,9 @@
 // `openclaw-skill install <spec> [--registry <url>] [--yes]` and `install --frozen`.
 import type { Command } from 'commander';
 import { openHost } from '../host.js';
-import { UsageError, type Io } from '../io.js';
-import type { GlobalOptions } from '../program.js';
+import { SkillError } from '@openclaw/skill-sdk';
+import type { Io } from '../io.js';
+import type { GlobalOptions } from '../options.js';
 import { printResults, progress, terminalConsent } from './install-io.js';
 
 interface InstallFlags extends GlobalOptions {
@@ -23,8 +24,9 @@ export function configure(cmd: Command, io: Io): void {
     .option('--frozen', 'install exactly what skills.lock.json lists (no spec)')
     .action(async (spec: string | undefined) => {
       const opts = cmd.optsWithGlobals<InstallFlags>();
-      if (opts.frozen && spec) throw new UsageError('install --frozen takes no spec.');
-      if (!opts.frozen && !spec) throw new UsageError('install needs a spec (or --frozen).');
+      if (opts.frozen && spec) throw new SkillError('USAGE', 'install --frozen takes no spec.');
+      if (!opts.frozen && !spec)
+        throw new SkillError('USAGE', 'install needs a spec (or --frozen).');
       const host = await openHost(opts, io);
       try {
         const consent = terminalConsent(io);

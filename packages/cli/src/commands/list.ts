@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import type { SkillRecord } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
 import { printJson, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { globalOptions } from '../options.js';
 
-/** The `list --json` contract (DESIGN.md 13). */
+/** One skill in `list --json`: problems carry `severity` as in `validate --json`. */
 export function listEntry(s: SkillRecord) {
   return {
     name: s.name,
@@ -16,6 +16,7 @@ export function listEntry(s: SkillRecord) {
     tools: s.tools.map((t) => t.name),
     problems: s.problems.map((p) => ({
       code: p.code,
+      severity: p.severity,
       message: p.message,
       file: p.file,
       ...(p.line !== undefined && { line: p.line }),
@@ -30,17 +31,31 @@ const MARK: Record<SkillRecord['status'], string> = {
   invalid: '✗',
 };
 
-export function registerList(program: Command, io: Io): void {
-  program
-    .command('list')
+export function configure(cmd: Command, io: Io): void {
+  cmd
     .description('List the skills the host finds, with their status and problems')
     .option('--builtin', 'include the built-in host tools skill')
-    .action(async (_opts, cmd: Command) => {
-      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & { builtin?: boolean };
+    .action(async () => {
+      const opts = globalOptions<{ builtin?: boolean }>(cmd);
       const host = await openHost(opts, io);
       try {
         const skills = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
-        if (opts.json) return printJson(io, skills.map(listEntry));
+        // A ready skill whose OAuth grant is missing or needs re-login cannot succeed a call.
+        const login = new Map<string, string>();
+        for (const s of skills) {
+          if (s.status !== 'ready' || s.shadowedBy || !s.manifest?.auth) continue;
+          const needs = await host.auth.needsLogin(s);
+          if (needs.length) login.set(s.name, needs[0]!.command);
+        }
+        if (opts.json)
+          return printJson(
+            io,
+            skills.map((s) => {
+              const e = listEntry(s);
+              const cmd = login.get(s.name);
+              return cmd ? { ...e, status: 'needs-login', login: cmd } : e;
+            }),
+          );
         if (skills.length === 0) {
           io.stdout(
             'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
@@ -53,16 +68,20 @@ export function registerList(program: Command, io: Io): void {
             ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}`
             : '';
           const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
+          const cmd = login.get(s.name);
           io.stdout(
-            `${MARK[s.status]} ${s.name.padEnd(width)}  ${s.status.padEnd(10)} ${s.source.kind}${tools}${shadow}\n`,
+            `${cmd ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(cmd ? 'needs login' : s.status).padEnd(11)} ${s.source.kind}${tools}${shadow}\n`,
           );
+          if (cmd) io.stdout(`    run: ${cmd}\n`);
           for (const p of s.problems) {
             io.stdout(
               `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
             );
           }
         }
-        const ready = skills.filter((s) => s.status === 'ready' && !s.shadowedBy).length;
+        const ready = skills.filter(
+          (s) => s.status === 'ready' && !s.shadowedBy && !login.has(s.name),
+        ).length;
         io.stdout(`\n${ready} ready of ${skills.length} found\n`);
       } finally {
         await host.close();

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { openHost } from '../host.js';
 import { printJson, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { globalOptions } from '../options.js';
 
 export const positiveInt = (v: string): number => {
   const n = Number(v);
@@ -10,9 +10,8 @@ export const positiveInt = (v: string): number => {
   return n;
 };
 
-export function registerPrompt(program: Command, io: Io): void {
-  program
-    .command('prompt')
+export function configure(cmd: Command, io: Io): void {
+  cmd
     .description('Print the <available_skills> block for the system prompt')
     .option('--query <text>', 'rank skills by relevance to this text when over budget')
     .option('--max-chars <n>', 'character budget (default 18000)', positiveInt)
@@ -21,12 +20,12 @@ export function registerPrompt(program: Command, io: Io): void {
         .choices(['openclaw', 'agentskills'])
         .default('openclaw'),
     )
-    .action(async (_opts, cmd: Command) => {
-      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
+    .action(async () => {
+      const opts = globalOptions<{
         query?: string;
         maxChars?: number;
         format: 'openclaw' | 'agentskills';
-      };
+      }>(cmd);
       const host = await openHost(opts, io);
       try {
         const result = host.prompt({

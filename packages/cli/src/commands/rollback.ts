@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { openHost } from '../host.js';
 import type { Io } from '../io.js';
-import type { GlobalOptions } from '../program.js';
+import type { GlobalOptions } from '../options.js';
 import { printResults, progress } from './install-io.js';
 
 export function configure(cmd: Command, io: Io): void {

@@ -1,21 +1,18 @@
 import { Option, type Command } from 'commander';
 import { openHost } from '../host.js';
 import { printJson, type Io } from '../io.js';
-import { globalOptions } from '../program.js';
+import { globalOptions } from '../options.js';
 
 const FORMATS = ['anthropic', 'openai', 'openai-responses', 'gemini', 'mcp'] as const;
 
-export function registerTools(program: Command, io: Io): void {
-  program
-    .command('tools')
+export function configure(cmd: Command, io: Io): void {
+  cmd
     .description('List the tools of ready skills, or print their definitions for a provider')
     .addOption(
       new Option('--format <format>', 'print definitions in this provider format').choices(FORMATS),
     )
-    .action(async (_opts, cmd: Command) => {
-      const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
-        format?: (typeof FORMATS)[number];
-      };
+    .action(async () => {
+      const opts = globalOptions<{ format?: (typeof FORMATS)[number] }>(cmd);
       const host = await openHost(opts, io);
       try {
         if (opts.format || opts.json)

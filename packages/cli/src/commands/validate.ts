@@ -4,6 +4,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { validateSkill, type Problem } from '@openclaw/skill-sdk';
 import { EXIT, printJson, type Io } from '../io.js';
+import { globalOptions } from '../options.js';
 
 interface ValidateCommandOptions {
   strict?: boolean;
@@ -17,9 +18,8 @@ export interface ValidateReport {
   problems: Problem[];
 }
 
-export function registerValidate(program: Command, io: Io): void {
-  program
-    .command('validate')
+export function configure(cmd: Command, io: Io): void {
+  cmd
     .description(
       'Check skill folders (package.json, manifest.json, SKILL.md) and list every problem',
     )
@@ -30,8 +30,8 @@ export function registerValidate(program: Command, io: Io): void {
     )
     .option('--json', 'print [{ dir, name, ok, problems }]')
     .addHelpText('after', '\nExit status: 0 all valid, 1 any invalid, 2 bad usage.')
-    .action(async (dirs: string[], _opts: ValidateCommandOptions, cmd: Command) => {
-      const opts = cmd.optsWithGlobals() as ValidateCommandOptions;
+    .action(async (dirs: string[]) => {
+      const opts = globalOptions<ValidateCommandOptions>(cmd);
       const reports = await validateAll(dirs, io.cwd, opts.strict === true);
       if (opts.json) printJson(io, reports);
       else io.stdout(formatReports(reports, dirs, io.cwd));

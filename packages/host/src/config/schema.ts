@@ -42,6 +42,17 @@ export const hostConfigSchema = {
           config: { type: 'object' },
           env: { type: 'object', additionalProperties: { type: 'string' } },
           secrets: { type: 'object', additionalProperties: { type: 'string' } },
+          grant: {
+            type: 'object',
+            description:
+              'Capabilities granted to a sandboxed skill whose manifest declares them in permissions.',
+            properties: {
+              childProcess: { type: 'boolean' },
+              workerThreads: { type: 'boolean' },
+              addons: { type: 'boolean' },
+            },
+            additionalProperties: false,
+          },
         },
         additionalProperties: false,
       },

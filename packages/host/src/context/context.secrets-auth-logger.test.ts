@@ -90,10 +90,10 @@ describe('SkillContext', () => {
 
   it('auth: a declared oauth2 provider answers AUTH_REQUIRED naming the login command', async () => {
     const { ctx } = await context();
-    const e = await rejection(ctx.auth.getAccessToken('google', { scopes: ['gmail.readonly'] }));
+    const e = await rejection(ctx.auth.getAccessToken('google'));
     expect(e).toBeInstanceOf(SkillError);
     expect(e.code).toBe('AUTH_REQUIRED');
-    expect(e.hint).toBe('Run: openclaw-skill auth login google');
+    expect(e.hint).toBe('Run: openclaw-skill auth login mail');
     const f = await rejection(ctx.auth.fetch('google', 'http://127.0.0.1:9/'));
     expect(f.code).toBe('AUTH_REQUIRED');
   });

@@ -1,6 +1,6 @@
 // A skill's secrets: only names its manifest declares (apiKey auth `env` names and
-// permissions.env), looked up in the host config (skills.<name>.secrets, then .env) and
-// then the environment. The keychain comes with the auth issue.
+// permissions.env), looked up in the host config (skills.<name>.secrets, then .env), then
+// the environment, then the keys `openclaw-skill auth set-key` stored in the vault.
 import { SkillError, type SkillSecrets } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { skillSettings } from '../config/load.js';
@@ -28,6 +28,8 @@ export function createSkillSecrets(
   record: Pick<SkillRecord, 'name' | 'manifest'>,
   settings: SkillSettings | undefined,
   env: NodeJS.ProcessEnv,
+  /** Keys stored with `auth set-key` (the auth manager's vault). */
+  storedKey?: (name: string) => Promise<string | undefined>,
 ): SkillSecrets {
   const declared = new Set(declaredSecretNames(record));
   return {
@@ -38,7 +40,11 @@ export function createSkillSecrets(
           `Skill "${record.name}" asked for secret "${name}", which its manifest.json does not declare; add it to permissions.env or an apiKey auth entry's "env".`,
         );
       }
-      return lookupSecret(name, settings, env);
+      return (
+        lookupSecret(name, settings, env) ??
+        (await storedKey?.(name).catch(() => undefined)) ??
+        undefined
+      );
     },
   };
 }

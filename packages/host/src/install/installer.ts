@@ -160,7 +160,6 @@ export function createInstaller(deps: InstallerDeps): Installer {
       throw new SkillError(
         'APPROVAL_REQUIRED',
         `Installing ${summary.name}@${summary.version} needs consent and there is no terminal to ask: pass --yes to accept; nothing was installed.`,
-        { hint: 'Library callers pass `yes: true` or a `consent` handler.' },
       );
     }
     opts.onProgress?.({ step: 'consent' });

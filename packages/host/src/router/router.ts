@@ -199,6 +199,9 @@ class ToolRouter implements Router {
     // 6. auth needs nothing here: the skill's context answers AUTH_REQUIRED, mapped below.
     // 7. run
     const outcome = await this.#run(plan, input, ctx, id, span);
+    // The tool may have been handed tokens or keys during the run (ctx.auth): redact them
+    // from its result, error and log lines too (a cache hit when nothing new was seen).
+    entry.redactor = this.#redactors.get(this.#deps.secretValues());
     if (outcome.kind !== 'ok') {
       const failed = runFailure(tool, outcome);
       if (outcome.kind === 'error') {

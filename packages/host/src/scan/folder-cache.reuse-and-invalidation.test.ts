@@ -74,13 +74,22 @@ describe('the scan cache', () => {
     expect(JSON.parse(await readFile(cacheFile, 'utf8')).entries).toHaveProperty([alpha]);
   });
 
-  it('does not cache a folder whose frontmatter holds a date, so it never comes back different', async () => {
+  it('keeps a frontmatter date as the text written, so it caches and comes back equal', async () => {
     const dated = await writeDocsSkill(skills, 'dated', { frontmatter: 'released: 2026-01-02' });
     const first = await scan([dated]);
-    expect(first.folders[0]!.doc?.frontmatter.released).toBeInstanceOf(Date);
+    expect(first.folders[0]!.doc?.frontmatter.released).toBe('2026-01-02');
     const second = await scan([dated]);
+    expect(second.cache.hits).toBe(1);
+    expect(second.folders[0]!.doc?.frontmatter).toEqual(first.folders[0]!.doc?.frontmatter);
+  });
+
+  it('does not cache a folder whose frontmatter holds a value JSON cannot keep (.inf)', async () => {
+    const infinite = await writeDocsSkill(skills, 'infinite', { frontmatter: 'ratio: .inf' });
+    const first = await scan([infinite]);
+    expect(first.folders[0]!.doc?.frontmatter.ratio).toBe(Infinity);
+    const second = await scan([infinite]);
     expect(second.cache.hits).toBe(0);
-    expect(second.folders[0]!.doc?.frontmatter.released).toBeInstanceOf(Date);
+    expect(second.folders[0]!.doc?.frontmatter.ratio).toBe(Infinity);
   });
 
   it('lets a new host process see an edited skill while reusing the rest', async () => {

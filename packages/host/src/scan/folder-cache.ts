@@ -12,7 +12,7 @@ import { readSkillFolder, type SkillFolder } from '@openclaw/skill-sdk';
 import writeFileAtomic from 'write-file-atomic';
 
 /** Bump when SkillFolder's shape or the reader's answers change. */
-const FORMAT = 1;
+const FORMAT = 2;
 const FILES = ['SKILL.md', 'manifest.json', 'package.json'] as const;
 
 interface Entry {
@@ -110,17 +110,28 @@ function load(file: string, reader: string): Record<string, Entry> {
   }
 }
 
+/** Values the JSON check looks at before it gives up (and reads the folder fresh each time). */
+const MAX_JSON_CHECK_VALUES = 100_000;
+
 /**
- * Frontmatter can hold YAML values JSON cannot keep (dates); such a folder is read fresh
- * each time rather than come back from the cache different.
+ * Frontmatter can hold YAML values JSON cannot keep (.inf, .nan); such a folder is read
+ * fresh each time rather than come back from the cache different. Each object is visited
+ * once (YAML aliases share them) and the walk is bounded, whatever the reader returned.
  */
 function jsonSafe(folder: SkillFolder): boolean {
-  const seen: unknown[] = [folder.doc?.frontmatter, folder.doc?.metadata];
-  while (seen.length) {
-    const v = seen.pop();
-    if (v instanceof Date || typeof v === 'bigint' || typeof v === 'function') return false;
+  const todo: unknown[] = [folder.doc?.frontmatter, folder.doc?.metadata];
+  const seen = new Set<object>();
+  for (let budget = MAX_JSON_CHECK_VALUES; todo.length > 0; budget--) {
+    if (budget === 0) return false;
+    const v = todo.pop();
+    if (typeof v === 'bigint' || typeof v === 'function' || typeof v === 'symbol') return false;
     if (typeof v === 'number' && !Number.isFinite(v)) return false;
-    if (v && typeof v === 'object') seen.push(...Object.values(v));
+    if (v && typeof v === 'object') {
+      if (seen.has(v)) continue;
+      seen.add(v);
+      if (!Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype) return false;
+      for (const child of Object.values(v)) todo.push(child);
+    }
   }
   return true;
 }

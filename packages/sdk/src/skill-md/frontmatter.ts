@@ -1,28 +1,42 @@
-// Splits a SKILL.md into frontmatter and body and parses the YAML with gray-matter's YAML
-// engine. We find the delimiters ourselves: gray-matter treats an unterminated block as
-// "all frontmatter" and reports no line numbers, and users need to know which line to fix.
-// Calling the engine directly also skips matter()'s cache, which shares parsed objects
-// between calls with the same text (and its per-call Buffer copy of the input).
+// Finds a SKILL.md's frontmatter and hands it to gray-matter, with the `yaml` package as
+// gray-matter's YAML engine (yaml-engine.ts). We locate the delimiters first, in one linear
+// pass, for three reasons: users need the line of every problem; gray-matter treats an
+// unterminated block as "all frontmatter"; and some inputs must never reach the parsers,
+// which are not linear on them (see the limits below). Options are always passed to
+// matter(): without them it caches by content and shares the parsed object between calls.
 import { createRequire } from 'node:module';
-import type engines from 'gray-matter/lib/engines.js';
+import type matterFn from 'gray-matter';
+import { yamlEngine, type EngineResult } from './yaml-engine.js';
 
 // Loaded on the first parse: a host whose scan is answered from its cache never needs the
-// YAML parser (~30 ms to load).
+// parsers (gray-matter and yaml together take tens of milliseconds to load).
 const require = createRequire(import.meta.url);
-let yamlEngines: typeof engines | undefined;
-const loadEngines = () => (yamlEngines ??= require('gray-matter/lib/engines.js') as typeof engines);
+let matter: typeof matterFn | undefined;
+const loadMatter = () => (matter ??= require('gray-matter') as typeof matterFn);
 
-export interface Split {
-  /** Frontmatter text between the delimiters (no delimiters). */
-  yaml: string;
-  body: string;
-  /** 1-based line of the first frontmatter line. */
-  yamlLine: number;
-  bodyLine: number;
-}
+/** Frontmatter bytes (between the delimiters). The whole file has MAX_SKILL_MD_BYTES. */
+export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+/** Nesting of flow collections (`[` and `{`): deeper input makes the YAML parser slow. */
+export const MAX_FRONTMATTER_DEPTH = 64;
+/**
+ * gray-matter strips comment lines with /^\s*#[^\n]+/gm before parsing, which backtracks
+ * over every run of blank lines once per line in it (quadratic: 200,000 blank lines take
+ * 48 s). This bounds that work: the sum, over line starts, of the whitespace that follows.
+ */
+export const MAX_BLANK_RUN_WORK = 200_000;
 
-export type SplitResult =
-  { kind: 'ok'; split: Split } | { kind: 'none' } | { kind: 'unterminated'; line: number };
+export type FrontmatterResult =
+  | { kind: 'none' }
+  | { kind: 'unterminated' }
+  | { kind: 'refused'; message: string; line: number }
+  | {
+      kind: 'ok';
+      /** The engine's answer: data or a YAML problem, keys' lines, repaired lines. */
+      yaml: EngineResult;
+      body: string;
+      /** 1-based line where the body starts. */
+      bodyLine: number;
+    };
 
 /** Normalises what editors add: a UTF-8 BOM and CRLF or CR line ends. */
 export function normalizeText(text: string): string {
@@ -30,93 +44,122 @@ export function normalizeText(text: string): string {
   return noBom.includes('\r') ? noBom.replace(/\r\n?/g, '\n') : noBom;
 }
 
-/** Finds the frontmatter delimiters line by line, without splitting the (larger) body. */
-export function splitFrontmatter(text: string): SplitResult {
-  let end = text.indexOf('\n');
-  if (text.slice(0, end === -1 ? text.length : end).trimEnd() !== '---') return { kind: 'none' };
-  if (end === -1) return { kind: 'unterminated', line: 1 };
-  const yamlStart = end + 1;
-  for (let line = 2, start = yamlStart; ; line++) {
-    end = text.indexOf('\n', start);
-    const l = (end === -1 ? text.slice(start) : text.slice(start, end)).trimEnd();
-    if (l === '---' || l === '...') {
+export interface Located {
+  /** Text of the opening line after `---` (gray-matter's "language"), trimmed. */
+  language: string;
+  /** Offsets of the frontmatter text (after the opening line's newline, before the closer). */
+  start: number;
+  end: number;
+  /** Offset and 1-based line of the closing delimiter. */
+  closeStart: number;
+  closeLine: number;
+  /** The closer is a `...` line (YAML's document end), not a line starting with `---`. */
+  dots: boolean;
+}
+
+/**
+ * Where the frontmatter is, by gray-matter's rules: the file starts with `---` not followed
+ * by another `-`; the rest of that line names the language; the block ends at the first
+ * line starting with `---`. We also accept a `...` line as the end (YAML's document end).
+ */
+export function locateFrontmatter(text: string): Located | 'none' | 'unterminated' {
+  if (!text.startsWith('---') || text.charAt(3) === '-') return 'none';
+  const firstEnd = text.indexOf('\n');
+  if (firstEnd === -1) return 'unterminated';
+  let line = 2;
+  for (let start = firstEnd + 1; start <= text.length; line++) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const dots = text.startsWith('...', start) && text.slice(start + 3, end).trim() === '';
+    if (text.startsWith('---', start) || dots) {
       return {
-        kind: 'ok',
-        split: {
-          yaml: start > yamlStart ? text.slice(yamlStart, start - 1) : '',
-          body: end === -1 ? '' : text.slice(end + 1),
-          yamlLine: 2,
-          bodyLine: line + 1,
-        },
+        language: text.slice(3, firstEnd).trim(),
+        start: firstEnd + 1,
+        end: Math.max(firstEnd + 1, start - 1),
+        closeStart: start,
+        closeLine: line,
+        dots,
       };
     }
-    if (end === -1) return { kind: 'unterminated', line: 1 };
+    if (end === text.length) break;
     start = end + 1;
   }
+  return 'unterminated';
 }
 
-export class YamlError extends Error {
-  constructor(
-    message: string,
-    /** 0-based line inside the frontmatter, when the parser said. */
-    readonly yamlLine?: number,
-  ) {
-    super(message);
+/**
+ * Why the frontmatter must not reach the parsers, or undefined when it may. `line` is
+ * 1-based within the frontmatter.
+ */
+export function refuseFrontmatter(yaml: string): { message: string; line: number } | undefined {
+  if (Buffer.byteLength(yaml, 'utf8') > MAX_FRONTMATTER_BYTES) {
+    return {
+      message: `The frontmatter is over the ${MAX_FRONTMATTER_BYTES}-byte limit; keep it to name, description and short metadata.`,
+      line: 1,
+    };
   }
-}
-
-/** Parses frontmatter YAML into a fresh object (nothing is cached or shared between calls). */
-export function parseYaml(yaml: string): unknown {
-  try {
-    return loadEngines().yaml.parse(yaml);
-  } catch (e) {
-    const err = e as { reason?: string; message?: string; mark?: { line?: number } };
-    throw new YamlError(
-      err.reason ?? err.message ?? String(e),
-      typeof err.mark?.line === 'number' ? err.mark.line : undefined,
-    );
+  // One pass from the end: `run` is the length of the whitespace starting at i.
+  let run = 0;
+  let work = 0;
+  let depth = 0;
+  let line = 1;
+  for (let i = yaml.length - 1; i >= 0; i--) {
+    const c = yaml.charCodeAt(i);
+    run = c === 32 || c === 9 || c === 10 ? run + 1 : 0;
+    if (i === 0 || yaml.charCodeAt(i - 1) === 10) work += run;
   }
-}
-
-const KEY_LINE = /^([A-Za-z0-9_-]+)\s*:(.*)$/;
-
-/** 1-based file line of each top-level key. */
-export function keyLines(yaml: string, yamlLine: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  yaml.split('\n').forEach((line, i) => {
-    const m = KEY_LINE.exec(line);
-    if (m && !(m[1]! in out)) out[m[1]!] = yamlLine + i;
-  });
-  return out;
-}
-
-/** The raw text of a top-level scalar, for reading `name: 010` as the string it is. */
-export function rawScalar(yaml: string, key: string): string | undefined {
-  for (const line of yaml.split('\n')) {
-    const m = KEY_LINE.exec(line);
-    if (m && m[1] === key) {
-      const v = m[2]!.replace(/\s+#.*$/, '').trim();
-      const q = /^(['"])(.*)\1$/.exec(v);
-      return q ? q[2] : v;
-    }
+  if (work > MAX_BLANK_RUN_WORK) {
+    return {
+      message:
+        'The frontmatter holds long runs of blank lines; remove them (they make the parser slow).',
+      line: 1,
+    };
+  }
+  // Counted outside quotes too: a description with 64 nested brackets is not a real one.
+  for (let i = 0; i < yaml.length; i++) {
+    const c = yaml.charCodeAt(i);
+    if (c === 10) line++;
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_FRONTMATTER_DEPTH) {
+        return {
+          message: `The frontmatter nests "[" or "{" more than ${MAX_FRONTMATTER_DEPTH} deep; flatten it.`,
+          line,
+        };
+      }
+    } else if ((c === 93 || c === 125) && depth > 0) depth--;
   }
   return undefined;
 }
 
-/**
- * OpenClaw and many hand-written skills write `description: Use when: ...` unquoted, which
- * strict YAML rejects. Quote such top-level plain scalars so the file still loads; the
- * caller reports each repaired line as a warning.
- */
-export function quoteColonScalars(yaml: string): { yaml: string; repaired: number[] } {
-  const repaired: number[] = [];
-  const out = yaml.split('\n').map((line, i) => {
-    const m = /^([A-Za-z0-9_-]+):[ \t]+(.+)$/.exec(line);
-    if (!m) return line;
-    const value = m[2]!.trim();
-    if (/^['"{[|>&*!]/.test(value) || !/:\s/.test(value)) return line;
-    repaired.push(i);
-    return `${m[1]}: ${JSON.stringify(value)}`;
+/** Splits and parses a normalised SKILL.md text. */
+export function readFrontmatter(text: string): FrontmatterResult {
+  const at = locateFrontmatter(text);
+  if (at === 'none' || at === 'unterminated') return { kind: at };
+  const yaml = text.slice(at.start, at.end);
+  if (at.language !== '' && at.language !== 'yaml' && at.language !== 'yml') {
+    return {
+      kind: 'refused',
+      message: `The frontmatter says it is "${at.language.slice(0, 40)}"; SKILL.md frontmatter is YAML: make the first line "---" alone.`,
+      line: 1,
+    };
+  }
+  const refused = refuseFrontmatter(yaml);
+  // Lines inside `yaml` are 1-based from the file's line 2.
+  if (refused) return { kind: 'refused', message: refused.message, line: refused.line + 1 };
+
+  // A `...` closer becomes `---` (same length, same lines) so gray-matter ends there too.
+  const input = at.dots
+    ? `${text.slice(0, at.closeStart)}---${text.slice(at.closeStart + 3)}`
+    : text;
+  let result: EngineResult = { kind: 'ok', data: {}, keyLines: {}, repaired: [] };
+  const engine = yamlEngine({ onResult: (r) => (result = r) });
+  const refuse = () => {
+    throw new Error('SKILL.md frontmatter is YAML');
+  };
+  const file = loadMatter()(input, {
+    language: 'yaml',
+    // Every built-in engine replaced: gray-matter's `---js` would eval the frontmatter.
+    engines: { yaml: engine, json: refuse, javascript: refuse },
   });
-  return { yaml: out.join('\n'), repaired };
+  return { kind: 'ok', yaml: result, body: file.content, bodyLine: at.closeLine + 1 };
 }

@@ -140,10 +140,14 @@ describe('parseSkillMd edge cases (lenient)', () => {
     ]);
   });
 
-  it('reports invalid YAML on its line in the file', () => {
+  it('reports invalid YAML at the line in the file where the bad value starts', () => {
     const r = parse('---\nname: demo\ndescription: d\n  bad: indent\n---\n');
     expect(r.doc).toBeUndefined();
     expect(r.problems).toEqual([
+      expect.objectContaining({ code: 'SKILL_MD_YAML', severity: 'error', line: 3 }),
+    ]);
+    const later = parse('---\nname: demo\ndescription: d\nlist: [a, b\n---\n');
+    expect(later.problems).toEqual([
       expect.objectContaining({ code: 'SKILL_MD_YAML', severity: 'error', line: 4 }),
     ]);
   });

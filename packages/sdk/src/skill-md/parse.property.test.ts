@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitFrontmatter } from './frontmatter.js';
+import { locateFrontmatter } from './frontmatter.js';
 import { parseSkillMd } from './parse.js';
 
 const file = '/skills/demo/SKILL.md';
@@ -71,35 +71,45 @@ describe('parseSkillMd on arbitrary input', () => {
     );
   });
 
-  it('splits frontmatter exactly like a plain split on lines would', () => {
-    // The reference: the obvious (slower) implementation over every line.
+  it("finds the frontmatter exactly like a plain split on lines by gray-matter's rules would", () => {
+    // The reference: the obvious (slower) implementation over every line. Opening: `---`
+    // not followed by `-` (the rest of the line is gray-matter's language); closing: the
+    // first later line starting with `---`, or a `...` line.
     const reference = (text: string) => {
+      if (!text.startsWith('---') || text[3] === '-') return 'none';
       const lines = text.split('\n');
-      if (lines[0]?.trimEnd() !== '---') return { kind: 'none' };
       for (let i = 1; i < lines.length; i++) {
-        const l = lines[i]!.trimEnd();
-        if (l === '---' || l === '...') {
+        const l = lines[i]!;
+        const dots = l.startsWith('...') && l.slice(3).trim() === '';
+        if (l.startsWith('---') || dots) {
           return {
-            kind: 'ok',
-            split: {
-              yaml: lines.slice(1, i).join('\n'),
-              body: lines.slice(i + 1).join('\n'),
-              yamlLine: 2,
-              bodyLine: i + 2,
-            },
+            language: lines[0]!.slice(3).trim(),
+            yaml: lines.slice(1, i).join('\n'),
+            closeLine: i + 1,
+            dots,
           };
         }
       }
-      return { kind: 'unterminated', line: 1 };
+      return 'unterminated';
+    };
+    const located = (text: string) => {
+      const at = locateFrontmatter(text);
+      if (typeof at === 'string') return at;
+      return {
+        language: at.language,
+        yaml: text.slice(at.start, at.end),
+        closeLine: at.closeLine,
+        dots: at.dots,
+      };
     };
     const piece = fc.oneof(
-      fc.constantFrom('---', '...', '--- ', '', 'a: b', '\n'),
+      fc.constantFrom('---', '...', '--- ', '----', '---yaml', '... ', '', 'a: b', '\n'),
       fc.string({ maxLength: 10 }),
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join('\n');
-        expect(splitFrontmatter(text)).toEqual(reference(text));
+        expect(located(text)).toEqual(reference(text));
       }),
       { numRuns: 1000 },
     );

@@ -4,15 +4,7 @@ import type JSON5Type from 'json5';
 
 const require = createRequire(import.meta.url);
 import type { Problem, ProblemCode } from '../errors.js';
-import {
-  YamlError,
-  keyLines,
-  normalizeText,
-  parseYaml,
-  quoteColonScalars,
-  rawScalar,
-  splitFrontmatter,
-} from './frontmatter.js';
+import { normalizeText, readFrontmatter } from './frontmatter.js';
 import { readTextCappedSync, type ReadText } from './read-text.js';
 import { strictProblems } from './strict.js';
 import type { OpenClawMetadata, ParseSkillMdOptions, SkillDoc, SkillMdResult } from './types.js';
@@ -94,68 +86,61 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
     );
     return { problems };
   }
-  const split = splitFrontmatter(text);
-  if (split.kind === 'none') {
-    add(
-      'error',
-      'SKILL_MD_NO_FRONTMATTER',
-      'SKILL.md has no YAML frontmatter: start the file with a --- block holding name and description.',
-      1,
-    );
-    return { problems };
-  }
-  if (split.kind === 'unterminated') {
-    add(
-      'error',
-      'SKILL_MD_UNTERMINATED',
-      'The frontmatter opened with --- on line 1 is never closed: add a --- line after it.',
-      1,
-    );
-    return { problems };
-  }
-  const { yaml, body, yamlLine, bodyLine } = split.split;
-
-  let data: unknown;
-  try {
-    data = parseYaml(yaml);
-  } catch (e) {
-    const repaired = quoteColonScalars(yaml);
-    try {
-      if (repaired.repaired.length === 0) throw e;
-      data = parseYaml(repaired.yaml);
-      for (const i of repaired.repaired) {
-        // Strict: other Agent Skills clients' YAML parsers reject the file, so it cannot be published.
-        add(
-          opts.mode === 'strict' ? 'error' : 'warning',
-          'SKILL_MD_UNQUOTED_COLON',
-          'This value holds ": " without quotes, which YAML does not allow; it was read as text. Put it in quotes.',
-          yamlLine + i,
-        );
-      }
-    } catch {
-      const err = e as YamlError;
-      const line = err.yamlLine !== undefined ? yamlLine + err.yamlLine : undefined;
-      add('error', 'SKILL_MD_YAML', `The frontmatter is not valid YAML: ${err.message}`, line);
+  const split = readFrontmatter(text);
+  switch (split.kind) {
+    case 'none':
+      add(
+        'error',
+        'SKILL_MD_NO_FRONTMATTER',
+        'SKILL.md has no YAML frontmatter: start the file with a --- block holding name and description.',
+        1,
+      );
       return { problems };
-    }
+    case 'unterminated':
+      add(
+        'error',
+        'SKILL_MD_UNTERMINATED',
+        'The frontmatter opened with --- on line 1 is never closed: add a --- line after it.',
+        1,
+      );
+      return { problems };
+    case 'refused':
+      add('error', 'SKILL_MD_YAML', split.message, split.line);
+      return { problems };
   }
+  const { yaml, body, bodyLine } = split;
+  if (yaml.kind === 'error') {
+    add('error', yaml.problem.code, yaml.problem.message, yaml.problem.line);
+    return { problems };
+  }
+  for (const line of yaml.repaired) {
+    // Strict: other Agent Skills clients' YAML parsers reject the file, so it cannot be published.
+    add(
+      opts.mode === 'strict' ? 'error' : 'warning',
+      'SKILL_MD_UNQUOTED_COLON',
+      'This value holds ": " without quotes, which YAML does not allow; it was read as text. Put it in quotes.',
+      line,
+    );
+  }
+  let data = yaml.data;
   if (data === null || data === undefined) data = {};
   if (typeof data !== 'object' || Array.isArray(data)) {
     add(
       'error',
       'SKILL_MD_NOT_A_MAP',
       'The frontmatter must be a YAML map of keys (name: ..., description: ...).',
-      yamlLine,
+      2,
     );
     return { problems };
   }
-  // parseYaml returns a fresh object per call: callers may mutate it.
+  // The engine builds a fresh object per call (gray-matter's cache is off): callers may mutate it.
   const frontmatter = data as Record<string, unknown>;
-  const lines = keyLines(yaml, yamlLine);
+  const lines = yaml.keyLines;
+  const sources = yaml.sources ?? {};
   const folder = basename(dirname(file));
 
-  const name = readString(frontmatter, 'name', yaml);
-  const description = readString(frontmatter, 'description', yaml);
+  const name = readString(frontmatter, 'name', sources);
+  const description = readString(frontmatter, 'description', sources);
   for (const key of ['name', 'description'] as const) {
     const v = frontmatter[key];
     if (v !== undefined && v !== null && typeof v !== 'string') {
@@ -173,7 +158,7 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
       'error',
       'SKILL_MD_DESCRIPTION_MISSING',
       'The frontmatter has no "description": the model uses it to decide when to read this skill.',
-      lines.description ?? yamlLine,
+      lines.description ?? 2,
       'description',
     );
   }
@@ -182,7 +167,7 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
       'warning',
       'SKILL_MD_NAME_MISSING',
       `The frontmatter has no "name"; using the folder name "${folder}".`,
-      yamlLine,
+      2,
       'name',
     );
   }
@@ -202,9 +187,9 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
     ...(metadata && { metadata }),
     ...(openclaw && { openclaw }),
   };
-  const license = readString(frontmatter, 'license', yaml);
+  const license = readString(frontmatter, 'license', sources);
   if (license) doc.license = license;
-  const compatibility = readString(frontmatter, 'compatibility', yaml);
+  const compatibility = readString(frontmatter, 'compatibility', sources);
   if (compatibility) doc.compatibility = compatibility;
   const allowed = frontmatter['allowed-tools'];
   if (typeof allowed === 'string') doc.allowedTools = allowed.split(/[\s,]+/).filter(Boolean);
@@ -214,18 +199,21 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
   return description ? { doc, problems } : { problems };
 }
 
-/** Reads a scalar as the spec's string type: `010` stays "010", dates stay as written. */
-function readString(data: Record<string, unknown>, key: string, yaml: string): string | undefined {
+/** Reads a scalar as the spec's string type: `010` stays "010", `1.50` stays "1.50". */
+function readString(
+  data: Record<string, unknown>,
+  key: string,
+  sources: Record<string, string>,
+): string | undefined {
   const v = data[key];
   if (typeof v === 'string') return v.trim() || undefined;
-  if (typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) {
-    return rawScalar(yaml, key) ?? String(v);
+  if (typeof v === 'number' || typeof v === 'boolean') {
+    return Object.hasOwn(sources, key) ? sources[key] : String(v);
   }
   return undefined;
 }
 
 function describe(v: unknown): string {
-  if (v instanceof Date) return 'a date';
   if (Array.isArray(v)) return 'a list';
   return `a ${typeof v}`;
 }

@@ -1,13 +1,13 @@
-// The 63 real skills of ../shared/compat (OpenClaw and Agent Skills) scanned as extra
+// The 63 real skills of the compat corpus (OpenClaw and Agent Skills) scanned as extra
 // sources with a PATH the test controls.
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SkillRecord } from '../catalog/types.js';
-import { listSources } from '../sources/list.js';
-import { tempDir, writeFakeBins } from '../testing/skill-folders.js';
-import { scanSkills } from './scan.js';
+import type { SkillRecord } from '../../packages/host/src/catalog/types.js';
+import { scanSkills } from '../../packages/host/src/scan/scan.js';
+import { listSources } from '../../packages/host/src/sources/list.js';
+import { tempDir, writeFakeBins } from '../../packages/host/src/testing/skill-folders.js';
+import { compatDir as compat } from './corpus.js';
 
-const compat = resolve(import.meta.dirname, '../../../../../shared/compat');
 const openclaw = join(compat, 'openclaw');
 const agentskills = join(compat, 'agentskills');
 

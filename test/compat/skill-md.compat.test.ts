@@ -1,14 +1,11 @@
-// The real skills in ../shared/compat (never copied into the repo): OpenClaw's and the
+// The real skills in the compat corpus (../shared/compat, never copied into the repo): OpenClaw's and the
 // Agent Skills examples must load unmodified, and strict mode must tell them apart.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readSkillFolder, readSkillMd, validateSkill } from '@openclaw/skill-sdk';
 import { describe, expect, it } from 'vitest';
-import { readSkillFolder } from '../validate/read-folder.js';
-import { validateSkill } from '../validate/validate-skill.js';
-import { readSkillMd } from './parse.js';
+import { compatDir as compat } from './corpus.js';
 
-const compat = fileURLToPath(new URL('../../../../../shared/compat/', import.meta.url));
 const folders = (group: string) =>
   readdirSync(join(compat, group), { withFileTypes: true })
     .filter((d) => d.isDirectory())

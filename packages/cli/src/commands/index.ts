@@ -1,0 +1,67 @@
+// Every command of `openclaw-skill`, in the order `--help` lists them. To add one: write
+// commands/<name>.ts exporting `configure(cmd, io)` and add one line here.
+import type { CommandEntry } from '../command.js';
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'validate',
+    summary: 'Check skill folders and list every problem',
+    load: () => import('./validate.js'),
+  },
+  {
+    name: 'list',
+    summary: 'List the skills the host finds, with their status and problems',
+    load: () => import('./list.js'),
+  },
+  {
+    name: 'prompt',
+    summary: 'Print the <available_skills> block for the system prompt',
+    load: () => import('./prompt.js'),
+  },
+  {
+    name: 'tools',
+    summary: 'List the tools of ready skills, or print their definitions for a provider',
+    load: () => import('./tools.js'),
+  },
+  {
+    name: 'call',
+    summary: 'Call a tool through the host (policy, validation, approval, audit)',
+    load: () => import('./call.js'),
+  },
+  {
+    name: 'install',
+    summary:
+      'Install a skill from npm (name@range), a .tgz or a folder; --frozen from the lockfile',
+    load: () => import('./install.js'),
+  },
+  {
+    name: 'update',
+    summary: 'Update installed skills to their newest version',
+    load: () => import('./update.js'),
+  },
+  {
+    name: 'remove',
+    summary: 'Remove an installed skill',
+    load: () => import('./remove.js'),
+  },
+  {
+    name: 'rollback',
+    summary: 'Return an installed skill to its previous version',
+    load: () => import('./rollback.js'),
+  },
+  {
+    name: 'dev',
+    summary: 'Serve one skill folder with live reload, printing each reload',
+    load: () => import('./dev.js'),
+  },
+  {
+    name: 'auth',
+    summary: 'Log skills in to OAuth providers (login, logout, status, set-key)',
+    load: () => import('./auth.js'),
+  },
+  {
+    name: 'doctor',
+    summary: 'Check Node, the config, home permissions, the keychain and a running serve',
+    load: () => import('./doctor.js'),
+  },
+];

@@ -1,0 +1,53 @@
+// The conventions a person meets first: no arguments, --help, --version, bad usage.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { EXIT, memoryIo } from './io.js';
+import { run } from './program.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+describe('openclaw-skill with no arguments', () => {
+  it('prints the help on stdout and exits 0 (the gh convention)', async () => {
+    const io = memoryIo();
+    expect(await run([], io)).toBe(EXIT.OK);
+    expect(io.out).toContain('Usage: openclaw-skill [options] [command]');
+    for (const cmd of ['validate', 'list', 'prompt', 'tools', 'call'])
+      expect(io.out).toContain(cmd);
+    expect(io.err).toBe('');
+  });
+
+  it('prints the same help as --help', async () => {
+    const bare = memoryIo();
+    const help = memoryIo();
+    await run([], bare);
+    expect(await run(['--help'], help)).toBe(EXIT.OK);
+    expect(bare.out).toBe(help.out);
+    expect(help.out).toContain(
+      'Exit status: 0 ok, 1 a problem with your skills or input, 2 bad usage.',
+    );
+  });
+});
+
+describe('openclaw-skill --version', () => {
+  it('prints the package version and exits 0, as --version and -v', async () => {
+    for (const flag of ['--version', '-v']) {
+      const io = memoryIo();
+      expect(await run([flag], io)).toBe(EXIT.OK);
+      expect(io.out).toBe(`${pkg.version}\n`);
+    }
+  });
+});
+
+describe('--workspace', () => {
+  it('naming a missing folder exits 2 with one line naming it', async () => {
+    const missing = join(tmpdir(), 'openclaw-no-such-workspace');
+    const io = memoryIo({ env: { HOME: tmpdir() } });
+    expect(await run(['list', '--workspace', missing], io)).toBe(EXIT.USAGE);
+    expect(io.err).toBe(`openclaw-skill: --workspace ${missing}: no such folder (${missing}).\n`);
+    expect(io.out).toBe('');
+  });
+});

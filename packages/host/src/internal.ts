@@ -1,0 +1,33 @@
+// @openclaw/skill-host/internal: the parts of the host this repository's own tools use (the
+// CLI's commands, the benchmarks). Not a public API: names and shapes change without notice.
+// An agent builder imports `@openclaw/skill-host`.
+export {
+  loadHostConfig,
+  readHostConfigFile,
+  validateHostConfig,
+  mergeHostConfig,
+  skillSettings,
+} from './config/load.js';
+export { resolveHome, resolveUserHome, hostPaths, type HostPaths } from './paths.js';
+export { listSources } from './sources/list.js';
+export { scanSkills, type ScanOptions, type ScanResult } from './scan/scan.js';
+export { createSnapshot } from './catalog/snapshot.js';
+export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
+export { createInlineRunner } from './runners/inline.js';
+export { injectSkills, renderPrompt } from './prompt/index.js';
+export { toolDefinitions, nameMapFor } from './formats/index.js';
+export { readLock } from './install/lockfile.js';
+export { WATCH_DEBOUNCE_MS } from './watch/watcher.js';
+export {
+  createAuthManager,
+  createMemoryVault,
+  createFileVault,
+  createFileGrantStore,
+  probeKeychain,
+  noKeychainMessage,
+  FILE_STORE_WARNING,
+  loginCommand,
+  PRESETS,
+  type KeychainProbe,
+  type DevicePrompt,
+} from './auth/index.js';
