@@ -14,7 +14,9 @@ import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateSkills } from './generate.js';
 import { installFigures } from './install.js';
+import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
+import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -64,6 +66,14 @@ try {
 
   Object.assign(figures, await runnersBench({ tmp, quick, step }));
 
+  step('router');
+  const routerRun = await routerFigures(tmp, quick);
+  Object.assign(figures, routerRun.figures);
+  notes.push(...routerRun.notes);
+
+  step('dispatch.mcp-client');
+  await benchMcpClient(tmp, figures, notes);
+
   // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
   // every CLI command) and, as `.nocache`, reading and parsing every folder.
   for (const n of [100, 1000]) {
@@ -94,7 +104,7 @@ try {
   }
 
   step('cli');
-  const cli = await benchCli(tmp, quick ? 3 : 20);
+  const cli = await benchCli(tmp, quick ? 3 : 30);
   Object.assign(figures, cli.figures);
   moreTargets.push(...cli.targets);
 
