@@ -119,4 +119,26 @@ describe('openclaw-skill auth', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('does not declare a key "OTHER"');
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'without a reachable keychain, login says so in one line naming the file-store opt-in, before any browser step',
+    async () => {
+      env = await authCliEnv({ store: 'keychain' });
+      const saved = process.env.DBUS_SESSION_BUS_ADDRESS;
+      process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/bus'; // never a real keychain
+      try {
+        const r = await env.cli(['auth', 'login', 'mail', '--no-browser']);
+        expect(r.code).toBe(1);
+        const lines = r.err.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          /^openclaw-skill: No OS keychain is reachable \(.+\); set "auth": \{ "store": "file" \} in .+config\.json to keep tokens in a 0600 file instead\.$/,
+        );
+        expect(env.oauth.count()).toBe(0);
+      } finally {
+        if (saved === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+        else process.env.DBUS_SESSION_BUS_ADDRESS = saved;
+      }
+    },
+  );
 });

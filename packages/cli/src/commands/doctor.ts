@@ -96,7 +96,7 @@ async function serveCheck(home: string): Promise<Check> {
   };
 }
 
-export async function runChecks(home: string, env: NodeJS.ProcessEnv): Promise<Check[]> {
+export async function runChecks(home: string): Promise<Check[]> {
   const checks: Check[] = [nodeCheck(process.version)];
   const configFile = join(home, 'config.json');
   let store: string | undefined;
@@ -108,7 +108,7 @@ export async function runChecks(home: string, env: NodeJS.ProcessEnv): Promise<C
   }
   for (const c of [
     await modeCheck('home', home, 0o755, 'a folder'),
-    await modeCheck('config', configFile, 0o644, 'a file'),
+    await modeCheck('config.json', configFile, 0o644, 'a file'),
     await modeCheck(
       'serve.json',
       join(home, 'serve.json'),
@@ -141,7 +141,6 @@ export async function runChecks(home: string, env: NodeJS.ProcessEnv): Promise<C
     );
   }
   checks.push(await serveCheck(home));
-  void env;
   return checks;
 }
 
@@ -156,7 +155,7 @@ export function configure(cmd: Command, io: Io): void {
         ...(opts.home && { home: resolve(io.cwd, opts.home) }),
         env: io.env,
       });
-      const checks = await runChecks(home, io.env);
+      const checks = await runChecks(home);
       if (checks.some((c) => c.status === 'fail')) io.exitCode = 1;
       if (opts.json) return printJson(io, { home, checks });
       for (const c of checks) {
