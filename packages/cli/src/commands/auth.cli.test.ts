@@ -141,4 +141,17 @@ describe('openclaw-skill auth', () => {
       }
     },
   );
+
+  it('login --device prints the verification URL and user code, and finishes once the user approves', async () => {
+    env = await authCliEnv();
+    const r = await env.cli(['auth', 'login', 'mail', '--device'], {
+      onErr: (err) => {
+        const m = /enter the code (\S+)/.exec(err);
+        if (m) env!.oauth.approveDevice(m[1]!);
+      },
+    });
+    expect(r.err).toContain(`open ${env.oauth.url}/device and enter the code`);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('Logged mail in to google as johndoe (scopes: gmail.readonly).\n');
+  });
 });
