@@ -106,13 +106,21 @@ describe('openclaw-skill auth', () => {
     expect(status.grants).toEqual([]);
   });
 
-  it('set-key stores an API key the manifest declares (from --from-env); an undeclared name is refused', async () => {
+  it('set-key stores an API key the manifest declares (from --from-env) and the skill gets it; an undeclared name is refused', async () => {
     env = await authCliEnv();
     const r = await env.cli(['auth', 'set-key', 'mail', 'MAIL_API_KEY', '--from-env', 'K'], {
       env: { K: 'key-value-123456' },
     });
     expect(r.code).toBe(0);
     expect(r.out).toBe('Stored the key MAIL_API_KEY for mail.\n');
+    // The skill gets it through ctx.auth (and ctx.secrets), redacted from what it returns.
+    await cliLogin(env);
+    const call = await env.cli(['call', 'mail.leak', '--json']);
+    expect(call.code).toBe(0);
+    expect(JSON.parse(call.out)).toMatchObject({
+      isError: false,
+      structured: { key: '[REDACTED]' },
+    });
     const bad = await env.cli(['auth', 'set-key', 'mail', 'OTHER', '--from-env', 'K'], {
       env: { K: 'x' },
     });
