@@ -12,8 +12,12 @@ import { createSnapshot, toolDefinitions } from '@openclaw/skill-host/internal';
 import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
-import { generateSkills } from './generate.js';
+import { generateSkills, generateToolSkills } from './generate.js';
+import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
+import { routerFigures } from './router.js';
+import { runnersBench } from './runners.js';
+import { benchServe } from './serve.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const exec = promisify(execFile);
@@ -39,6 +43,7 @@ try {
     home: join(tmp, 'echo-home'),
     userHome: join(tmp, 'echo-user'),
     env: {},
+    config: { runner: 'inline' },
   });
   const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
   if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
@@ -51,13 +56,23 @@ try {
     home: join(tmp, 'echo-home-2'),
     userHome: join(tmp, 'echo-user'),
     env: {},
-    config: { audit: { enabled: false } },
+    config: { runner: 'inline', audit: { enabled: false } },
   });
   await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
   figures['dispatch.inline.no-audit'] = await microAsync((i) =>
     quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
   );
   await quiet.close();
+
+  Object.assign(figures, await runnersBench({ tmp, quick, step }));
+
+  step('router');
+  const routerRun = await routerFigures(tmp, quick);
+  Object.assign(figures, routerRun.figures);
+  notes.push(...routerRun.notes);
+
+  step('dispatch.mcp-client');
+  await benchMcpClient(tmp, figures, notes);
 
   // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
   // every CLI command) and, as `.nocache`, reading and parsing every folder.
@@ -89,7 +104,7 @@ try {
   }
 
   step('cli');
-  const cli = await benchCli(tmp, quick ? 3 : 20);
+  const cli = await benchCli(tmp, quick ? 3 : 30);
   Object.assign(figures, cli.figures);
   moreTargets.push(...cli.targets);
 
@@ -107,7 +122,7 @@ try {
 
   step('tools.defs.1000');
   const toolsWs = join(tmp, 'tools-ws');
-  await makeToolSkills(join(toolsWs, 'skills'), 100, 10);
+  await generateToolSkills(join(toolsWs, 'skills'), 100, 10);
   const th = await createSkillHost({
     workspace: toolsWs,
     home: join(tmp, 'tools-home'),
@@ -134,6 +149,9 @@ try {
 
   step('refresh.concurrent-1000');
   Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
+
+  step('serve');
+  Object.assign(figures, await benchServe(tmp));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
@@ -145,6 +163,16 @@ const targets: Array<[string, string, boolean]> = [
     'dispatch.inline p50 <= 0.1 x dispatch.mcp-sdk p50',
     `${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x`,
     ratio('dispatch.inline', 'dispatch.mcp-sdk') <= 0.1,
+  ],
+  ...(['dispatch.worker', 'dispatch.sandbox'] as const).map((id): [string, string, boolean] => [
+    `${id} p50 <= 75 us`,
+    `${figures[id]?.median} us (p99 ${figures[id]?.p99} us)`,
+    (figures[id]?.median ?? Infinity) <= 75,
+  ]),
+  [
+    'reload.heap-growth-200 <= 5 MB',
+    `${figures['reload.heap-growth-200']?.median} MB`,
+    Math.abs(figures['reload.heap-growth-200']?.median ?? Infinity) <= 5,
   ],
   [
     'refresh.concurrent-1000.requests = 1',
@@ -165,6 +193,11 @@ const targets: Array<[string, string, boolean]> = [
     'prompt.cached.1000 <= 1 ms',
     `${figures['prompt.cached.1000']?.median} us`,
     (figures['prompt.cached.1000']?.median ?? Infinity) <= 1000,
+  ],
+  [
+    'mcp.tools-list.1000 <= 2 ms',
+    `${figures['mcp.tools-list.1000']?.median} us`,
+    (figures['mcp.tools-list.1000']?.median ?? Infinity) <= 2000,
   ],
   [
     'tools.defs.1000.cached <= 1 ms',
@@ -195,35 +228,3 @@ await writeFile(
     '\n',
 );
 console.log(`\nwritten ${out}`);
-
-async function makeToolSkills(root: string, skills: number, toolsEach: number) {
-  for (let s = 0; s < skills; s++) {
-    const name = `tools-${String(s).padStart(3, '0')}`;
-    const dir = join(root, name);
-    await mkdir(dir, { recursive: true });
-    const tools = Array.from({ length: toolsEach }, (_, t) => ({
-      name: `${name}.op_${t}`,
-      description: `Operation ${t} of ${name}: does one thing with a record.`,
-      inputSchema: {
-        type: 'object',
-        properties: { id: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      annotations: { readOnlyHint: t % 2 === 0 },
-    }));
-    await writeFile(
-      join(dir, 'SKILL.md'),
-      `---\nname: ${name}\ndescription: Tool set ${s} for benchmarks.\n---\n\nUse the tools.\n`,
-    );
-    await writeFile(
-      join(dir, 'package.json'),
-      JSON.stringify({ name, version: '1.0.0', type: 'module', exports: './index.js' }),
-    );
-    await writeFile(join(dir, 'index.js'), 'export default { createTools() { return {}; } };\n');
-    await writeFile(
-      join(dir, 'manifest.json'),
-      JSON.stringify({ manifestVersion: 1, name, version: '1.0.0', tools }),
-    );
-  }
-}

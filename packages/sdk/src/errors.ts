@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'ABORTED',
   'SKILL_ERROR',
   'SKILL_CRASHED',
+  'NETWORK_ERROR',
   'SKILL_UNAVAILABLE',
   'MANIFEST_INVALID',
   'SKILL_MD_INVALID',
@@ -25,6 +26,8 @@ export const ERROR_CODES = [
   'NAME_COLLISION',
   'PATH_UNSAFE',
   'INSTALL_FAILED',
+  /** `serve` cannot start (its port is taken, one runs for the home) or does not answer. */
+  'SERVE_UNAVAILABLE',
   'USAGE',
   'INTERNAL',
 ] as const;
@@ -159,6 +162,9 @@ export const PROBLEM_CODES = [
   'CONFIG_SCHEMA_INVALID',
   // The catalog.
   'NAME_COLLISION',
+  // MCP servers from config.mcpServers.
+  'MCP_CONFIG',
+  'MCP_SERVER_FAILING',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -117,7 +117,10 @@ export async function authCliEnv(opts: { store?: 'file' | 'keychain' } = {}): Pr
     ws,
     home,
     async cli(args, o = {}) {
-      const io = memoryIo({ cwd: ws, env: { PATH: '/nonexistent', ...o.env } });
+      const io = memoryIo({
+        cwd: ws,
+        env: { PATH: '/nonexistent', HOME: join(root, 'user'), ...o.env },
+      });
       if (o.onErr) {
         const write = io.stderr.bind(io);
         io.stderr = (s: string) => {

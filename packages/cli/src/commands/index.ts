@@ -29,13 +29,19 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./call.js'),
   },
   {
+    name: 'serve',
+    summary: 'Serve the skills to MCP clients (stdio or HTTP) with a control API on 127.0.0.1',
+    load: () => import('./serve.js'),
+  },
+  {
     name: 'auth',
     summary: 'Log skills in to OAuth providers (login, logout, status, set-key)',
     load: () => import('./auth.js'),
   },
   {
     name: 'doctor',
-    summary: 'Check Node, the config, home permissions, the keychain and a running serve',
+    summary:
+      'Check Node, the config, home permissions, the keychain, a running serve and MCP servers',
     load: () => import('./doctor.js'),
   },
 ];

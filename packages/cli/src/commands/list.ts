@@ -1,11 +1,14 @@
 import type { Command } from 'commander';
-import type { SkillRecord } from '@openclaw/skill-host';
+import type { McpServerStatus, SkillRecord } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
+import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
+import { findServe, homeOf } from '../serve-client.js';
+import type { ListEntry } from '@openclaw/skill-host/internal';
 
 /** One skill in `list --json`: problems carry `severity` as in `validate --json`. */
-export function listEntry(s: SkillRecord) {
+export function listEntry(s: SkillRecord, server?: McpServerStatus) {
   return {
     name: s.name,
     version: s.version,
@@ -21,6 +24,14 @@ export function listEntry(s: SkillRecord) {
       file: p.file,
       ...(p.line !== undefined && { line: p.line }),
     })),
+    // MCP servers (source "mcp") also say how they are doing right now.
+    ...(server && {
+      mcp: {
+        state: server.state,
+        transport: server.transport,
+        ...(server.reason !== undefined && { reason: server.reason }),
+      },
+    }),
   };
 }
 
@@ -37,9 +48,25 @@ export function configure(cmd: Command, io: Io): void {
     .option('--builtin', 'include the built-in host tools skill')
     .action(async () => {
       const opts = globalOptions<{ builtin?: boolean }>(cmd);
+      // With a serve running for this home, what matters is what its agent sees.
+      const serve = await findServe(homeOf(opts, io));
+      if (serve) {
+        const { skills } = await serve.request<{ skills: ListEntry[] }>(
+          'GET',
+          `/skills${opts.builtin ? '?builtin=1' : ''}`,
+        );
+        if (opts.json) return printJson(io, skills);
+        io.stderr(`Skills of the running serve (pid ${serve.info.pid}, ${serve.info.url}):\n`);
+        return printEntries(io, skills);
+      }
       const host = await openHost(opts, io);
       try {
-        const skills = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
+        const servers = await startMcpServers(host, io);
+        const serverOf = (s: SkillRecord) =>
+          s.source.kind === 'mcp' ? servers.find((m) => `mcp__${m.name}` === s.name) : undefined;
+        const all = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
+        // Servers are listed in their own section (and as records in --json).
+        const skills = all.filter((s) => s.source.kind !== 'mcp');
         // A ready skill whose OAuth grant is missing or needs re-login cannot succeed a call.
         const login = new Map<string, string>();
         for (const s of skills) {
@@ -50,13 +77,22 @@ export function configure(cmd: Command, io: Io): void {
         if (opts.json)
           return printJson(
             io,
-            skills.map((s) => {
-              const e = listEntry(s);
+            all.map((s) => {
+              const e = listEntry(s, serverOf(s));
               const cmd = login.get(s.name);
               return cmd ? { ...e, status: 'needs-login', login: cmd } : e;
             }),
           );
-        if (skills.length === 0) {
+        if (servers.length > 0) {
+          const w = Math.max(...servers.map((s) => s.name.length));
+          io.stdout('MCP servers:\n');
+          for (const s of servers) {
+            io.stdout(serverLine(s, w));
+            if (s.tools.length) io.stdout(`    ${s.tools.join(', ')}\n`);
+          }
+          io.stdout('\n');
+        }
+        if (skills.length === 0 && servers.length === 0) {
           io.stdout(
             'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
           );
@@ -87,4 +123,31 @@ export function configure(cmd: Command, io: Io): void {
         await host.close();
       }
     });
+}
+
+/** `list` from the entries a running serve answers with (`GET /api/skills`). */
+function printEntries(io: Io, skills: readonly ListEntry[]): void {
+  if (skills.length === 0) {
+    io.stdout(
+      'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
+    );
+    return;
+  }
+  const width = Math.max(...skills.map((s) => s.name.length));
+  for (const s of skills) {
+    const tools = s.tools.length ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}` : '';
+    const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
+    const login = s.status === 'needs-login';
+    io.stdout(
+      `${s.status === 'needs-login' ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(login ? 'needs login' : s.status).padEnd(11)} ${s.source}${tools}${shadow}\n`,
+    );
+    if (s.login) io.stdout(`    run: ${s.login}\n`);
+    for (const p of s.problems) {
+      io.stdout(
+        `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
+      );
+    }
+  }
+  const ready = skills.filter((s) => s.status === 'ready' && !s.shadowedBy).length;
+  io.stdout(`\n${ready} ready of ${skills.length} found\n`);
 }

@@ -1,6 +1,13 @@
 // The append-only audit log: entries are buffered on the hot path and appended in order
-// through one WriteStream after the current turn of the event loop. A failing disk is
+// through one WriteStream after the current turn of the event loop (or, when the last write
+// was under batchMs ago, once that much time has passed). A failing disk is
 // reported once and never fails a call.
+//
+// Memory is bounded: at most maxBuffered entries wait to be formatted, and at most
+// maxPendingBytes wait in the stream for the disk. When calls outrun the disk (or a caller
+// never yields to I/O), further lines are dropped, counted (`dropped`) and logged: once when
+// the loss starts and with the count when writing resumes or the log closes. Calls never
+// wait for the audit.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -19,7 +26,17 @@ export interface AuditLogOptions {
   maxBuffered?: number;
   /** After a write error, how long to drop lines before trying to open the file again. */
   retryAfterMs?: number;
+  /** Bytes waiting for the disk beyond which lines are dropped (default 8 MiB). */
+  maxPendingBytes?: number;
+  /**
+   * Lines recorded within this long of the last write share the next one (default 5 ms).
+   * Calls that each span an event-loop turn (an MCP server over stdio) would otherwise pay
+   * a file write per call, several times the cost of the rest of the router.
+   */
+  batchMs?: number;
 }
+
+export const DEFAULT_MAX_PENDING_BYTES = 8 * 1024 * 1024;
 
 export class AuditLog {
   readonly file: string;
@@ -30,12 +47,20 @@ export class AuditLog {
   #retryAfterMs: number;
   #pending: AuditEntry[] = [];
   #scheduled = false;
+  #timer: NodeJS.Timeout | undefined;
+  #lastDrain = -Infinity;
+  #batchMs: number;
   #stream: WriteStream | undefined;
   #opening: Promise<WriteStream | undefined> | undefined;
   #chain: Promise<void> = Promise.resolve();
   #reported = false;
   #brokenUntil = 0;
   #dropped = 0;
+  #maxPendingBytes: number;
+  /** Lines dropped since the disk fell behind (reported when it catches up). */
+  #behind = 0;
+  /** Characters of formatted lines waiting for the file to open or for the chain. */
+  #queued = 0;
 
   constructor(opts: AuditLogOptions) {
     this.file = opts.file;
@@ -44,6 +69,8 @@ export class AuditLog {
     this.#fullInputs = opts.fullInputs ?? false;
     this.#maxBuffered = opts.maxBuffered ?? 256;
     this.#retryAfterMs = opts.retryAfterMs ?? 10_000;
+    this.#maxPendingBytes = opts.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
+    this.#batchMs = opts.batchMs ?? 5;
   }
 
   /** Hot path: remembers the entry; formatting and writing happen later. */
@@ -53,7 +80,9 @@ export class AuditLog {
     if (this.#pending.length >= this.#maxBuffered) this.#drain();
     else if (!this.#scheduled) {
       this.#scheduled = true;
-      setImmediate(this.#onImmediate);
+      const since = performance.now() - this.#lastDrain;
+      if (since >= this.#batchMs) setImmediate(this.#onImmediate);
+      else this.#timer = setTimeout(this.#onImmediate, this.#batchMs - since);
     }
   }
 
@@ -77,6 +106,7 @@ export class AuditLog {
   /** Flushes and closes the file; a later record() opens it again. */
   async close(): Promise<void> {
     await this.flush();
+    this.#caughtUp();
     const stream = this.#stream;
     this.#stream = undefined;
     this.#opening = undefined;
@@ -95,13 +125,26 @@ export class AuditLog {
 
   #onImmediate = (): void => {
     this.#scheduled = false;
+    this.#timer = undefined;
     this.#drain();
   };
 
   #drain(): void {
     if (this.#pending.length === 0) return;
+    this.#lastDrain = performance.now();
+    if (this.#timer) {
+      // Drained early (flush, a full buffer): the next record schedules afresh.
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      this.#scheduled = false;
+    }
     const entries = this.#pending;
     this.#pending = [];
+    // Already behind: drop without formatting (the cheapest way through an overload).
+    if (this.#waitingBytes() >= this.#maxPendingBytes) {
+      this.#lose(entries.length);
+      return;
+    }
     let chunk = '';
     for (const e of entries) {
       try {
@@ -111,17 +154,51 @@ export class AuditLog {
       }
     }
     const count = entries.length;
+    this.#queued += chunk.length;
     this.#chain = this.#chain.then(() => this.#write(chunk, count));
+  }
+
+  /** Characters formatted but not yet handed to the stream, plus what the stream holds. */
+  #waitingBytes(): number {
+    return this.#queued + (this.#stream?.writableLength ?? 0);
   }
 
   async #write(chunk: string, count: number): Promise<void> {
     if (!chunk) return;
-    const stream = await this.#open();
+    let stream: WriteStream | undefined;
+    try {
+      stream = await this.#open();
+    } finally {
+      this.#queued -= chunk.length;
+    }
     if (!stream) {
       this.#dropped += count;
       return;
     }
+    if (stream.writableLength >= this.#maxPendingBytes) return this.#lose(count);
+    this.#caughtUp();
     stream.write(chunk);
+  }
+
+  #lose(count: number): void {
+    this.#dropped += count;
+    if (this.#behind === 0) {
+      this.#logger.warn(
+        { file: this.file, maxPendingBytes: this.#maxPendingBytes },
+        `The audit log ${this.file} is not keeping up with the calls; dropping audit lines (counted) until the disk catches up.`,
+      );
+    }
+    this.#behind += count;
+  }
+
+  #caughtUp(): void {
+    if (this.#behind === 0) return;
+    const lost = this.#behind;
+    this.#behind = 0;
+    this.#logger.warn(
+      { file: this.file, dropped: lost },
+      `Dropped ${lost} audit lines while the disk was behind; ${this.file} has every line before and after them.`,
+    );
   }
 
   #open(): Promise<WriteStream | undefined> {

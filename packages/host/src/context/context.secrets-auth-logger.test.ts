@@ -88,6 +88,29 @@ describe('SkillContext', () => {
     expect(e.message).toContain('"HOME"');
   });
 
+  it('secrets: a config entry shadows the env value, even an empty one; the env value is never handed out', async () => {
+    const shadowed = await context({
+      env: { MAIL_API_KEY: 'env-value-shadowed' },
+      secrets: { MAIL_API_KEY: '' },
+    });
+    expect(await shadowed.ctx.secrets.get('MAIL_API_KEY')).toBeUndefined();
+    expect(await shadowed.ctx.auth.getAccessToken('key').catch((e: SkillError) => e.code)).toBe(
+      'AUTH_REQUIRED',
+    );
+  });
+
+  it('knownSecretValues includes the env value a config entry shadows, so it is redacted', () => {
+    const record = skillRecord({ name: 'mail', manifest });
+    const values = knownSecretValues(
+      [record],
+      { skills: { mail: { secrets: { MAIL_API_KEY: 'config-value-1' } } } },
+      { MAIL_API_KEY: 'env-value-shadowed' },
+    );
+    expect(values.sort()).toEqual(['config-value-1', 'env-value-shadowed']);
+    const r = createRedactor(values);
+    expect(r.text('env-value-shadowed and config-value-1')).toBe('[REDACTED] and [REDACTED]');
+  });
+
   it('auth: a declared oauth2 provider answers AUTH_REQUIRED naming the login command', async () => {
     const { ctx } = await context();
     const e = await rejection(ctx.auth.getAccessToken('google'));
