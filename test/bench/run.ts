@@ -13,6 +13,7 @@ import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateSkills, generateToolSkills } from './generate.js';
+import { installFigures } from './install.js';
 import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
@@ -149,6 +150,8 @@ try {
 
   step('refresh.concurrent-1000');
   Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
+
+  Object.assign(figures, await installFigures({ tmp, quick, step }));
 
   step('serve');
   Object.assign(figures, await benchServe(tmp));
