@@ -13,6 +13,7 @@ import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateSkills } from './generate.js';
+import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
@@ -68,6 +69,9 @@ try {
   const routerRun = await routerFigures(tmp, quick);
   Object.assign(figures, routerRun.figures);
   notes.push(...routerRun.notes);
+
+  step('dispatch.mcp-client');
+  await benchMcpClient(tmp, figures, notes);
 
   // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
   // every CLI command) and, as `.nocache`, reading and parsing every folder.

@@ -3,7 +3,7 @@
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
-import { SkillError } from '@openclaw/skill-sdk';
+import { SkillError, type Problem } from '@openclaw/skill-sdk';
 import { createAuthManager, type AuthManager, type AuthManagerOptions } from './auth/manager.js';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
@@ -15,6 +15,14 @@ import { knownSecretValues } from './context/secrets.js';
 import { createEmitter, type HostEvents } from './events.js';
 import { toolDefinitions, type ToolDefinitionOf, type ToolFormat } from './formats/index.js';
 import { activateBuiltin, builtinSkillRecord } from './host-tools/index.js';
+import { MCP_PREFIX } from './formats/names.js';
+import {
+  McpClients,
+  type Backoff,
+  type McpServerStatus,
+  type Schedule,
+} from './mcp-client/index.js';
+import { mcpCollisions } from './mcp-client/records.js';
 import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
 import { hostReadToolName, injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
 import { RedactorCache } from './redact/index.js';
@@ -65,6 +73,8 @@ export interface SkillHostOptions {
    * re-parses only changed skills (default true).
    */
   scanCache?: boolean;
+  /** MCP client lifecycle knobs (tests inject the restart clock). */
+  mcp?: { schedule?: Schedule; backoff?: Backoff };
   /** Auth storage and retry settings (tests pass a memory vault). */
   auth?: Pick<AuthManagerOptions, 'vault' | 'grants' | 'retry' | 'skewMs' | 'fetch' | 'warn'>;
 }
@@ -114,7 +124,14 @@ export interface SkillHost {
   rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
   on<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   off<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
-  /** Flushes the audit log and disposes loaded skills. */
+  /** The MCP servers of config.mcpServers. */
+  mcp: {
+    /** Each server with its state (starting, ready, failing: why) and its tools. */
+    servers(): McpServerStatus[];
+    /** Starts the named servers (default: every enabled one) and waits until each settles. */
+    start(names?: readonly string[]): Promise<void>;
+  };
+  /** Flushes the audit log, disposes loaded skills and stops every MCP server. */
   close(): Promise<void>;
 }
 
@@ -151,6 +168,31 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   let cacheWrites: Promise<void> = Promise.resolve();
   let readerId: string | undefined;
   const reader = () => (readerId ??= readerIdentity());
+
+  let scanned: { records: readonly SkillRecord[]; problems: readonly Problem[] } = {
+    records: [],
+    problems: [],
+  };
+  // Publishes a snapshot of the last scan plus the MCP servers' current records.
+  const republish = (): CatalogSnapshot => {
+    const servers = mcp.records();
+    const collisions = servers.length ? mcpCollisions(scanned.records, servers, paths.config) : [];
+    const snapshot = catalog.publish(
+      servers.length ? [...scanned.records, ...servers] : scanned.records,
+      collisions.length ? [...scanned.problems, ...collisions] : scanned.problems,
+    );
+    secrets = [...knownSecretValues(snapshot.skills, config, env), ...mcpSecretValues(config)];
+    activator.retain(snapshot.skills);
+    return snapshot;
+  };
+  const mcp: McpClients = new McpClients({
+    configFile: paths.config,
+    onChange: () => {
+      if (closed) return;
+      events.emit('change', republish());
+    },
+    ...options.mcp,
+  });
 
   // The logger is created below; the warning is only written when a vault opens, later.
   const auth: AuthManager = createAuthManager({
@@ -205,7 +247,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         auth,
       }),
     special: (skill) =>
-      skill.source.kind === 'builtin' ? activateBuiltin(() => catalog.current()) : undefined,
+      skill.source.kind === 'builtin'
+        ? activateBuiltin(() => catalog.current())
+        : mcp.activeSkill(skill),
     onDisposeError: (skill, e) =>
       logger.warn({ err: e, skill }, `Skill "${skill}" failed while being unloaded.`),
   });
@@ -246,14 +290,16 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     return result;
   };
 
-  const publish = ({ records, problems }: ScanResult): CatalogSnapshot => {
-    const snapshot = catalog.publish(records, problems);
-    secrets = knownSecretValues(snapshot.skills, config, env);
-    activator.retain(snapshot.skills);
-    return snapshot;
+  const publish = (result: ScanResult): CatalogSnapshot => {
+    scanned = result;
+    return republish();
   };
 
+  // Servers are configured before the first scan so its snapshot lists them; eager ones
+  // are up (or failing, with a reason) before the host is handed out.
+  const eager = mcp.configure(config);
   publish(await readCatalog());
+  await eager;
 
   // Rescans and installs run one at a time, in order; each makes a new snapshot version.
   let queue: Promise<unknown> = Promise.resolve();
@@ -268,7 +314,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   const rescan = (): Promise<CatalogSnapshot> =>
     exclusive(async () => {
       config = await loadHostConfig(paths.config, options.config);
+      const eager = mcp.configure(config);
       const snapshot = publish(await readCatalog());
+      await eager;
       events.emit('change', snapshot);
       return snapshot;
     });
@@ -318,6 +366,18 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const router = createRouter(deps);
 
+  // Lazy servers start on first use: a call naming one of their tools waits for the start.
+  const startFor = (names: readonly string[]): Promise<void> | undefined => {
+    let starts: Promise<void>[] | undefined;
+    for (const name of names) {
+      if (!name.startsWith(MCP_PREFIX)) continue;
+      const c = mcp.connectionFor(name);
+      if (c && c.spec.enabled && c.state === 'stopped') (starts ??= []).push(c.start());
+    }
+    return starts && Promise.all(starts).then(() => undefined);
+  };
+  const nameOf = (c: ToolCall): string => (typeof c?.name === 'string' ? c.name : '');
+
   const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
     renderPrompt(catalog.current(), {
       ...opts,
@@ -339,8 +399,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     prompt: promptFor,
     injectSkills: (systemPrompt, opts) => injectSkills(systemPrompt, promptFor(opts).text),
     tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
-    call: (call, ctx) => router.call(call, ctx),
-    callMany: (calls, ctx) => router.callMany(calls, ctx),
+    call(call, ctx) {
+      const starting = startFor([nameOf(call)]);
+      return starting ? starting.then(() => router.call(call, ctx)) : router.call(call, ctx);
+    },
+    callMany(calls, ctx) {
+      const starting = Array.isArray(calls) ? startFor(calls.map(nameOf)) : undefined;
+      return starting
+        ? starting.then(() => router.callMany(calls, ctx))
+        : router.callMany(calls, ctx);
+    },
+    mcp: {
+      servers: () => mcp.status(),
+      start: (names) => mcp.start(names),
+    },
     install: (spec, opts) => announce(installer.install(spec, opts)) as Promise<InstallResult>,
     installFrozen: (opts) => announce(installer.installFrozen(opts)) as Promise<InstallResult[]>,
     update: (name, opts) => announce(installer.update(name, opts)) as Promise<InstallResult[]>,
@@ -353,7 +425,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       closed = true;
       events.clear();
       await queue;
-      await Promise.all([router.close(), activator.close(), cacheWrites]);
+      await Promise.all([router.close(), activator.close(), cacheWrites, mcp.close()]);
     },
   };
+}
+
+/** Header values and env values given to MCP servers are secrets: never in logs or audit. */
+function mcpSecretValues(config: HostConfig): string[] {
+  const out: string[] = [];
+  for (const s of Object.values(config.mcpServers ?? {})) {
+    for (const v of [...Object.values(s.headers ?? {}), ...Object.values(s.env ?? {})]) {
+      if (v.length >= 8) out.push(v);
+      const token = v.split(' ').pop();
+      if (token && token !== v && token.length >= 8) out.push(token);
+    }
+  }
+  return out;
 }

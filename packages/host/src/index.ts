@@ -76,3 +76,6 @@ export type {
   SecretVault,
   Credential,
 } from './auth/index.js';
+// MCP servers (config.mcpServers): `host.mcp.servers()` and the `mcp` option.
+export type { Backoff, McpServerStatus, Schedule, ServerState } from './mcp-client/index.js';
+export type { McpServerSettings } from './config/schema.js';

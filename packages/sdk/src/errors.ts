@@ -160,6 +160,9 @@ export const PROBLEM_CODES = [
   'CONFIG_SCHEMA_INVALID',
   // The catalog.
   'NAME_COLLISION',
+  // MCP servers from config.mcpServers.
+  'MCP_CONFIG',
+  'MCP_SERVER_FAILING',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

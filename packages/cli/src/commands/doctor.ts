@@ -11,9 +11,10 @@ import {
   readHostConfigFile,
   resolveHome,
 } from '@openclaw/skill-host/internal';
-import { userHomeOf } from '../host.js';
+import { openHost, userHomeOf } from '../host.js';
 import { printJson, type Io } from '../io.js';
-import { globalOptions } from '../options.js';
+import { startMcpServers } from '../mcp.js';
+import { globalOptions, type GlobalOptions } from '../options.js';
 
 export interface Check {
   name: string;
@@ -146,11 +147,49 @@ export async function runChecks(home: string, env: NodeJS.ProcessEnv): Promise<C
   return checks;
 }
 
+/**
+ * One check per configured MCP server: started, answered initialize, listed its tools; or
+ * the one line saying why not (command not found, connection refused, no answer in time).
+ */
+export async function mcpChecks(opts: GlobalOptions, io: Io): Promise<Check[]> {
+  let host;
+  try {
+    host = await openHost(opts, io);
+  } catch {
+    return []; // a config that does not load is the config check's failure
+  }
+  try {
+    const servers = await startMcpServers(host, io);
+    return servers.map((s): Check => {
+      const name = `mcp ${s.name}`;
+      if (s.state === 'ready') {
+        const n = s.tools.length;
+        return {
+          name,
+          status: 'ok',
+          message: `ready (${s.transport}, ${n} tool${n === 1 ? '' : 's'})`,
+        };
+      }
+      if (s.state === 'disabled') return { name, status: 'ok', message: 'disabled in config' };
+      return {
+        name,
+        status: 'fail',
+        message: `${s.state}: ${s.reason ?? 'unknown reason'}`,
+        hint: `Fix mcpServers.${s.name} in ${join(host.home, 'config.json')}.`,
+      };
+    });
+  } finally {
+    await host.close();
+  }
+}
+
 const MARK = { ok: '✓', warn: '!', fail: '✗' } as const;
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('Check Node, the config, home permissions, the keychain and a running serve')
+    .description(
+      'Check Node, the config, home permissions, the keychain, a running serve and MCP servers',
+    )
     .action(async () => {
       const opts = globalOptions(cmd);
       const userHome = userHomeOf(io);
@@ -159,7 +198,7 @@ export function configure(cmd: Command, io: Io): void {
         ...(userHome && { userHome }),
         env: io.env,
       });
-      const checks = await runChecks(home, io.env);
+      const checks = [...(await runChecks(home, io.env)), ...(await mcpChecks(opts, io))];
       if (checks.some((c) => c.status === 'fail')) io.exitCode = 1;
       if (opts.json) return printJson(io, { home, checks });
       for (const c of checks) {

@@ -35,7 +35,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'doctor',
-    summary: 'Check Node, the config, home permissions, the keychain and a running serve',
+    summary:
+      'Check Node, the config, home permissions, the keychain, a running serve and MCP servers',
     load: () => import('./doctor.js'),
   },
 ];

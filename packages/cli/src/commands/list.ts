@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import type { SkillRecord } from '@openclaw/skill-host';
+import type { McpServerStatus, SkillRecord } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
+import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 
 /** One skill in `list --json`: problems carry `severity` as in `validate --json`. */
-export function listEntry(s: SkillRecord) {
+export function listEntry(s: SkillRecord, server?: McpServerStatus) {
   return {
     name: s.name,
     version: s.version,
@@ -21,6 +22,14 @@ export function listEntry(s: SkillRecord) {
       file: p.file,
       ...(p.line !== undefined && { line: p.line }),
     })),
+    // MCP servers (source "mcp") also say how they are doing right now.
+    ...(server && {
+      mcp: {
+        state: server.state,
+        transport: server.transport,
+        ...(server.reason !== undefined && { reason: server.reason }),
+      },
+    }),
   };
 }
 
@@ -39,7 +48,12 @@ export function configure(cmd: Command, io: Io): void {
       const opts = globalOptions<{ builtin?: boolean }>(cmd);
       const host = await openHost(opts, io);
       try {
-        const skills = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
+        const servers = await startMcpServers(host, io);
+        const serverOf = (s: SkillRecord) =>
+          s.source.kind === 'mcp' ? servers.find((m) => `mcp__${m.name}` === s.name) : undefined;
+        const all = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
+        // Servers are listed in their own section (and as records in --json).
+        const skills = all.filter((s) => s.source.kind !== 'mcp');
         // A ready skill whose OAuth grant is missing or needs re-login cannot succeed a call.
         const login = new Map<string, string>();
         for (const s of skills) {
@@ -50,13 +64,22 @@ export function configure(cmd: Command, io: Io): void {
         if (opts.json)
           return printJson(
             io,
-            skills.map((s) => {
-              const e = listEntry(s);
+            all.map((s) => {
+              const e = listEntry(s, serverOf(s));
               const cmd = login.get(s.name);
               return cmd ? { ...e, status: 'needs-login', login: cmd } : e;
             }),
           );
-        if (skills.length === 0) {
+        if (servers.length > 0) {
+          const w = Math.max(...servers.map((s) => s.name.length));
+          io.stdout('MCP servers:\n');
+          for (const s of servers) {
+            io.stdout(serverLine(s, w));
+            if (s.tools.length) io.stdout(`    ${s.tools.join(', ')}\n`);
+          }
+          io.stdout('\n');
+        }
+        if (skills.length === 0 && servers.length === 0) {
           io.stdout(
             'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
           );

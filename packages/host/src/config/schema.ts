@@ -27,6 +27,49 @@ const policyLayer = {
   additionalProperties: false,
 } as const;
 
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
+/**
+ * One MCP server, in the shape Claude Desktop, Cursor and OpenClaw users already write:
+ * stdio (`command`, `args`, `env`, `cwd`) or remote (`url`, `headers`). `type` and `disabled`
+ * are accepted because other clients' configs carry them; the rest are ours.
+ */
+const mcpServer = {
+  type: 'object',
+  properties: {
+    type: { enum: ['stdio', 'http', 'streamable-http', 'sse'] },
+    command: { type: 'string' },
+    args: { type: 'array', items: { type: 'string' } },
+    env: stringMap,
+    cwd: { type: 'string' },
+    url: { type: 'string' },
+    headers: stringMap,
+    enabled: { type: 'boolean' },
+    disabled: { type: 'boolean' },
+    eager: {
+      type: 'boolean',
+      description: 'Start with the host instead of on first use (default false).',
+    },
+    timeoutMs: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Per-call timeout (default 60000).',
+    },
+    startTimeoutMs: {
+      type: 'integer',
+      minimum: 1,
+      description: 'How long the server may take to start and answer initialize (default 30000).',
+    },
+    trusted: {
+      type: 'boolean',
+      description: 'Untrusted servers (the default) need approval for tools not marked read-only.',
+    },
+    include: { ...stringList, description: "Globs over the server's tool names to offer." },
+    exclude: { ...stringList, description: "Globs over the server's tool names to hide." },
+  },
+  additionalProperties: false,
+} as const;
+
 export const hostConfigSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'OpenClaw skill host config (<home>/config.json)',
@@ -146,6 +189,11 @@ export const hostConfigSchema = {
       properties: { registry: { type: 'string' }, policyCommand: { type: 'string' } },
       additionalProperties: false,
     },
+    mcpServers: {
+      type: 'object',
+      description: 'MCP servers whose tools join the catalog as mcp__<server>__<tool>.',
+      additionalProperties: mcpServer,
+    },
   },
   additionalProperties: false,
 } as const;
@@ -157,3 +205,4 @@ export type ApprovalsConfig = NonNullable<HostConfig['approvals']>;
 export type LimitsConfig = NonNullable<HostConfig['limits']>;
 export type AuditConfig = NonNullable<HostConfig['audit']>;
 export type SkillSettings = NonNullable<HostConfig['skills']>[string];
+export type McpServerSettings = FromSchema<typeof mcpServer>;

@@ -42,6 +42,7 @@ export function completeRun(c: Completion): CallResult {
   const ok: CallSuccess = { id, name: tool.name, isError: false, text: shaped.text };
   if (shaped.structured !== undefined) ok.structured = shaped.structured;
   if (shaped.truncated) ok.truncated = shaped.truncated;
+  if (shaped.content) ok.content = shaped.content;
   if (c.warning !== undefined) {
     ok.warning = c.warning;
     ok.text += `\n\n[warning: ${c.warning}]`;

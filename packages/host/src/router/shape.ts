@@ -3,11 +3,14 @@
 // Secrets are redacted first, then text over the limit is cut with a note saying how much
 // was kept and how to get the rest.
 import type { Redactor } from '../redact/index.js';
+import { ContentResult, type ContentBlock } from '../mcp-client/content.js';
 
 export interface Shaped {
   text: string;
   structured?: unknown;
   truncated?: { originalChars: number; keptChars: number };
+  /** Content blocks of an MCP tool's result (images, resources), redacted. */
+  content?: ContentBlock[];
 }
 
 export const truncationNote = (kept: number, total: number): string =>
@@ -22,6 +25,7 @@ export const REDACT_MARGIN = 4096;
 
 /** Throws a TypeError when the value cannot be sent as JSON (cycles, BigInt). */
 export function shapeResult(value: unknown, maxChars: number, redactor: Redactor): Shaped {
+  if (value instanceof ContentResult) return shapeContent(value, maxChars, redactor);
   if (value === undefined) return { text: '' };
   const raw = typeof value === 'string' ? value : (JSON.stringify(value) as string | undefined);
   if (raw === undefined) return { text: '' }; // functions, symbols
@@ -32,6 +36,18 @@ export function shapeResult(value: unknown, maxChars: number, redactor: Redactor
   // Rare: a secret in a structured result. Redact the value and derive the text from it.
   const structured = redactor.value(value);
   return truncate({ text: redactor.text(JSON.stringify(structured)), structured }, maxChars);
+}
+
+/**
+ * An MCP tool's result: its text as for a string, with the blocks and the structured value
+ * kept (redacted) unless the text had to be cut, as a cut result is text only.
+ */
+function shapeContent(value: ContentResult, maxChars: number, redactor: Redactor): Shaped {
+  const shaped = cappedText(value.text, maxChars, redactor);
+  if (shaped.truncated) return shaped;
+  shaped.content = redactor.value(value.content) as ContentBlock[];
+  if (value.structured !== undefined) shaped.structured = redactor.value(value.structured);
+  return shaped;
 }
 
 /**
