@@ -1,8 +1,9 @@
 // The hostile test skills through the real `openclaw-skill call` binary, with a fake HOME
 // holding a planted SSH key: a registry-installed skill (in the store, so sandboxed by
 // default) is refused the key, /etc/passwd, another skill's storage and the token store, and
-// a shell; a busy loop is TIMEOUT; the CLI prints the structured error and exits 1; the
-// secrets appear nowhere in its output.
+// a shell; a busy loop is TIMEOUT; a local skill (run in a worker) has its hangs and crashes
+// contained too; the CLI prints the structured error and exits 1; the secrets appear nowhere
+// in its output.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -41,6 +42,7 @@ beforeAll(async () => {
   await mkdir(join(home, 'store'), { recursive: true });
   await mkdir(join(root, 'ws'), { recursive: true });
   await cp(hostile, join(home, 'store'), { recursive: true });
+  await cp(hostile, join(root, 'dev', 'skills'), { recursive: true });
   files = {
     ssh: join(userHome, '.ssh', 'id_rsa'),
     tokens: join(home, 'auth', 'tokens.json'),
@@ -57,15 +59,15 @@ beforeAll(async () => {
   }
 });
 
-async function call(tool: string, input: object = {}) {
+async function call(tool: string, input: object = {}, where: 'store' | 'workspace' = 'store') {
+  // The workspace run has its own home and workspace (with skills/hostile): a local folder.
+  const [cwd, stateHome] =
+    where === 'store' ? [join(root, 'ws'), home] : [join(root, 'dev'), join(root, 'dev-home')];
   try {
     const { stdout, stderr } = await exec(
       process.execPath,
-      [bin, 'call', tool, '--input', JSON.stringify(input), '--json'],
-      {
-        cwd: join(root, 'ws'),
-        env: { PATH: process.env.PATH ?? '', HOME: userHome, OPENCLAW_SKILLS_HOME: home },
-      },
+      [bin, 'call', tool, '--input', JSON.stringify(input), '--json', '--home', stateHome],
+      { cwd, env: { PATH: process.env.PATH ?? '', HOME: userHome } },
     );
     return { code: 0, stdout, stderr };
   } catch (e) {
@@ -110,5 +112,37 @@ describe('openclaw-skill call: a hostile registry skill in the sandbox', () => {
     const r = await call('hostile.save', { value: 'kept' });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ isError: false });
+  });
+});
+
+describe('openclaw-skill call: a hostile local skill in a worker', () => {
+  it('a busy loop is TIMEOUT, process.exit() and a throw from a timer are SKILL_CRASHED, and each command ends', async () => {
+    const results = [];
+    for (const tool of ['hostile.spin', 'hostile.exit', 'hostile.timer_throw']) {
+      const r = await call(tool, {}, 'workspace');
+      results.push([tool, r.code, (JSON.parse(r.stdout) as { code: string }).code]);
+    }
+    expect(results).toEqual([
+      ['hostile.spin', 1, 'TIMEOUT'],
+      ['hostile.exit', 1, 'SKILL_CRASHED'],
+      ['hostile.timer_throw', 1, 'SKILL_CRASHED'],
+    ]);
+  });
+
+  it('signalling the host, undeclared hosts and undeclared token providers are POLICY_DENIED', async () => {
+    const results = [];
+    for (const [tool, input] of [
+      ['hostile.kill', { target: 'self' }],
+      ['hostile.fetch', { url: 'http://127.0.0.1:9/' }],
+      ['hostile.token', { provider: 'google' }],
+    ] as const) {
+      const r = await call(tool, input, 'workspace');
+      results.push([tool, r.code, (JSON.parse(r.stdout) as { code: string }).code]);
+    }
+    expect(results).toEqual([
+      ['hostile.kill', 1, 'POLICY_DENIED'],
+      ['hostile.fetch', 1, 'POLICY_DENIED'],
+      ['hostile.token', 1, 'POLICY_DENIED'],
+    ]);
   });
 });

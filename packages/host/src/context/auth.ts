@@ -106,7 +106,12 @@ export function createSkillAuth(
     return doFetch(url, { ...init, headers });
   };
   return {
-    getAccessToken: (provider, req) => token(provider, req),
+    // `rejected` comes from a worker or sandbox runner's own auth.fetch after a 401 (see
+    // runners/runtime/context.ts): the host replaces that token once, as its fetch does.
+    getAccessToken: (provider, req) => {
+      const rejected = (req as { rejected?: unknown } | undefined)?.rejected;
+      return token(provider, req, typeof rejected === 'string' ? rejected : undefined);
+    },
     async fetch(provider, url, init = {}) {
       const first = await token(provider);
       const res = await send(url, init, first);

@@ -31,6 +31,19 @@ export class CallInfo implements ToolCallInfo, Abandonable {
 
   abort(reason: unknown): void {
     (this.#controller ??= new AbortController()).abort(reason);
+    const listener = this.#onAbort;
+    this.#onAbort = undefined;
+    listener?.(reason);
+  }
+
+  #onAbort: ((reason: unknown) => void) | undefined;
+
+  /**
+   * For runners that forward aborts across a thread or process (runners/remote.ts): one
+   * listener, without creating the AbortController a signal listener would need.
+   */
+  onAbort(listener: ((reason: unknown) => void) | undefined): void {
+    this.#onAbort = listener;
   }
 
   onAbandon(fn: () => void): void {

@@ -15,6 +15,7 @@ import {
   type ToRunner,
 } from './runtime/protocol.js';
 import type { ActiveSkill, RunnerKind } from './types.js';
+import { contextOp, logFromRunner } from './context-ops.js';
 import { fromWire } from './wire-errors.js';
 
 /** A started runner (a worker thread or a child process). */
@@ -77,7 +78,30 @@ interface Live {
 /** Crashes in a row before restarts are delayed. */
 const BACKOFF_AFTER = 3;
 const BACKOFF_MAX_MS = 60_000;
-const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error']);
+interface AbortHook {
+  onAbort(listener: ((reason: unknown) => void) | undefined): void;
+}
+
+/**
+ * Calls `fn` when the call is aborted; returns the cleanup. The router's CallInfo offers a
+ * listener slot: an AbortController and an event listener per call cost more than the rest
+ * of a worker round trip. Any other ToolCallInfo is watched through its signal.
+ */
+function listenForAbort(call: ToolCallInfo, fn: (reason: unknown) => void): () => void {
+  const hook = call as Partial<AbortHook>;
+  if (typeof hook.onAbort === 'function') {
+    hook.onAbort(fn);
+    return () => hook.onAbort!(undefined);
+  }
+  const signal = call.signal;
+  if (signal.aborted) {
+    queueMicrotask(() => fn(signal.reason));
+    return () => undefined;
+  }
+  const listener = () => fn(signal.reason);
+  signal.addEventListener('abort', listener, { once: true });
+  return () => signal.removeEventListener('abort', listener);
+}
 
 export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill> {
   const { skill, ctx, kind } = opts;
@@ -89,6 +113,8 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
   let crashes = 0;
   let lastCrash = 0;
   let disposed = false;
+  // Only a skill that declares auth needs context requests matched to their call.
+  const scoped = opts.activate.scoped;
 
   const crashed = (why: string) =>
     new SkillError(
@@ -121,7 +147,7 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
       }
       case 'ctx': {
         const p = m.callId !== undefined ? l.byCallId.get(m.callId) : undefined;
-        const run = () => contextOp(m.op, m.args);
+        const run = () => contextOp(ctx, m.op, m.args);
         const pending = p
           ? runInCallScope(
               { skill: skill.name, tool: p.tool, callId: p.callId, session: p.session },
@@ -134,43 +160,15 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
         );
         return;
       }
-      case 'log': {
-        if (!LEVELS.has(m.level)) return;
-        try {
-          let logger = ctx.logger;
-          for (const b of m.bindings) logger = logger.child(b);
-          logger[m.level](m.obj, m.msg);
-        } catch {
-          // A malformed log line from the skill is not worth failing anything for.
-        }
+      case 'log':
+        logFromRunner(ctx, m);
         return;
-      }
       case 'pong':
         l.pong?.(m.n);
         return;
       case 'disposed':
         l.disposed?.();
         return;
-    }
-  };
-
-  const contextOp = async (op: string, args: unknown[]): Promise<unknown> => {
-    const [a, b] = args;
-    switch (op) {
-      case 'auth.token':
-        return ctx.auth.getAccessToken(String(a), b as { scopes?: string[] } | undefined);
-      case 'secrets.get':
-        return ctx.secrets.get(String(a));
-      case 'storage.get':
-        return ctx.storage.get(a as string);
-      case 'storage.set':
-        return ctx.storage.set(a as string, b);
-      case 'storage.delete':
-        return ctx.storage.delete(a as string);
-      case 'storage.keys':
-        return ctx.storage.keys(a as string | undefined);
-      default:
-        throw new SkillError('INVALID_INPUT', `Unknown context operation "${op}".`);
     }
   };
 
@@ -325,11 +323,10 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
   const send = (l: Live, tool: string, input: unknown, call: ToolCallInfo): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
-      const signal = call.signal;
       // The router has answered the caller already (TIMEOUT or ABORTED): settle here too, so
       // the call does not count as in flight any more; a late result from the runner is dropped.
-      const onAbort = () => {
-        post(l, { t: 'abort', id, reason: toWireError(signal.reason) });
+      const onAbort = (reason: unknown) => {
+        post(l, { t: 'abort', id, reason: toWireError(reason) });
         if (l.calls.get(id) === p) {
           forget(l, id, p);
           p.reject(new SkillError('ABORTED', `The call to ${tool} was aborted.`));
@@ -342,11 +339,10 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
         tool,
         callId: call.callId,
         session: call.session,
-        cleanup: () => signal.removeEventListener('abort', onAbort),
+        cleanup: listenForAbort(call, onAbort),
       };
       l.calls.set(id, p);
-      l.byCallId.set(call.callId, p);
-      signal.addEventListener('abort', onAbort, { once: true });
+      if (scoped) l.byCallId.set(call.callId, p);
       try {
         l.channel.post({
           t: 'invoke',

@@ -86,6 +86,14 @@ describe('sandbox runner: what a hostile skill may not reach', () => {
     expect(ok(await granted.call({ name: 'hostile.spawn', input: {} }))).toBe('pwned\n');
   });
 
+  it('a result that cannot cross to the host is SKILL_ERROR saying to return data; the runner carries on', async () => {
+    const host = await open();
+    const r = await host.call({ name: 'hostile.unclonable', input: {} });
+    expect(r.isError && r.code).toBe('SKILL_ERROR');
+    expect(r.isError && r.message).toContain('cannot be sent to the host');
+    ok(await host.call({ name: 'hostile.whoami', input: {} }));
+  });
+
   it('a token for an undeclared provider is POLICY_DENIED; the env holds only declared names', async () => {
     const host = await open();
     const r = await host.call({ name: 'hostile.token', input: { provider: 'google' } });

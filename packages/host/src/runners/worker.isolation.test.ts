@@ -48,6 +48,20 @@ describe('worker runner: faults stay inside the skill', () => {
     expect(after.instance).not.toBe(before.instance);
   });
 
+  it('a tool that waits past its timeout sees its AbortSignal fire (TimeoutError); a responsive runner is kept', async () => {
+    const host = await open();
+    const before = ok(await host.call({ name: 'hostile.whoami', input: {} })) as {
+      instance: string;
+    };
+    const r = await host.call({ name: 'hostile.wait_abort', input: {} });
+    expect(r.isError && r.code).toBe('TIMEOUT');
+    expect(ok(await host.call({ name: 'hostile.abort_seen', input: {} }))).toBe('TimeoutError');
+    const after = ok(await host.call({ name: 'hostile.whoami', input: {} })) as {
+      instance: string;
+    };
+    expect(after.instance).toBe(before.instance);
+  });
+
   it('allocating without bound is SKILL_CRASHED naming memory; victim keeps working meanwhile', async () => {
     const host = await open();
     const [alloc, victim] = await host.callMany([
@@ -90,6 +104,14 @@ describe('worker runner: context over RPC', () => {
     const env = ok(await host.call({ name: 'hostile.env', input: {} })) as string[];
     expect(env).toEqual(['HOSTILE_VISIBLE']);
     expect(JSON.stringify(env)).not.toContain(ENV_SECRET);
+  });
+
+  it('a result that cannot cross to the host is SKILL_ERROR saying to return data; the runner carries on', async () => {
+    const host = await open();
+    const r = await host.call({ name: 'hostile.unclonable', input: {} });
+    expect(r.isError && r.code).toBe('SKILL_ERROR');
+    expect(r.isError && r.message).toContain('cannot be sent to the host');
+    ok(await host.call({ name: 'hostile.whoami', input: {} }));
   });
 
   it('a token for a provider the manifest does not declare is POLICY_DENIED', async () => {

@@ -86,18 +86,24 @@ export function createRemoteContext(
     config: Object.freeze(activate.config),
     auth: {
       getAccessToken: token as (p: string, o?: { scopes?: string[] }) => Promise<string>,
-      // Runs here, with a token fetched over RPC; a 401 asks the host once more (it refreshes
-      // when the token it handed out was rejected) and retries.
+      // Runs here, with a token fetched over RPC. On a 401 the host is told which token was
+      // rejected (it replaces it once, single-flight) and the request is sent once more with
+      // the token it hands back, when its body can be sent twice.
       async fetch(provider: string, url: string | URL, init: RequestInit = {}) {
-        const attempt = async () => {
+        const send = (bearer: string) => {
           const headers = new Headers(init.headers);
-          headers.set('authorization', `Bearer ${String(await token(provider))}`);
+          headers.set('authorization', `Bearer ${bearer}`);
           return fetch(url, { ...init, headers });
         };
-        const res = await attempt();
-        if (res.status !== 401) return res;
-        await res.body?.cancel();
-        return attempt();
+        const first = String(await token(provider));
+        const res = await send(first);
+        const replayable =
+          init.body == null ||
+          typeof init.body === 'string' ||
+          init.body instanceof URLSearchParams;
+        if (res.status !== 401 || !replayable) return res;
+        await res.body?.cancel().catch(() => undefined);
+        return send(String(await request('auth.token', [provider, { rejected: first }])));
       },
     },
     secrets: { get: (name: string) => request('secrets.get', [name]) },

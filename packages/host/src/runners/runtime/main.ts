@@ -27,7 +27,8 @@ let remote: ReturnType<typeof createRemoteContext> | undefined;
 let def: Definition | undefined;
 let tools: Tools | undefined;
 let scoped = false;
-const running = new Map<number, AbortController>();
+/** Calls in progress, by id: how to abort each (its AbortController is made on demand). */
+const running = new Map<number, (reason: Error) => void>();
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -125,10 +126,14 @@ listen((m) => {
         });
         return;
       }
-      const controller = new AbortController();
-      running.set(m.id, controller);
+      // Created when the tool reads its signal or the call is aborted: most calls do
+      // neither, and a controller per call costs more than the rest of the round trip.
+      let controller: AbortController | undefined;
+      running.set(m.id, (reason) => (controller ??= new AbortController()).abort(reason));
       const call = {
-        signal: controller.signal,
+        get signal() {
+          return (controller ??= new AbortController()).signal;
+        },
         callId: m.callId,
         ...(m.session !== undefined && { session: m.session }),
       };
@@ -140,7 +145,7 @@ listen((m) => {
     case 'abort': {
       const e = new Error(m.reason.message);
       e.name = m.reason.name;
-      running.get(m.id)?.abort(e);
+      running.get(m.id)?.(e);
       return;
     }
     case 'reply':

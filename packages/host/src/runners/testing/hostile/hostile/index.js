@@ -12,6 +12,8 @@ import { setTimeout } from 'node:timers';
 
 // One value per loaded instance: a fresh runner loads the module again.
 const instance = randomUUID();
+// Set by wait_abort when its signal fires (module state: the same runner must answer).
+let abortSeen = 'not aborted';
 
 export default {
   createTools(ctx) {
@@ -80,6 +82,14 @@ export default {
           }
         }),
       'hostile.dns': async ({ name }) => (await dnsPromises.lookup(name)).address,
+      'hostile.wait_abort': (_input, call) =>
+        new Promise(() => {
+          call.signal.addEventListener('abort', () => {
+            abortSeen = call.signal.reason.name;
+          });
+        }),
+      'hostile.abort_seen': () => abortSeen,
+      'hostile.unclonable': () => ({ run: () => 'not data' }),
       'hostile.save': async ({ value }) => {
         await ctx.storage.set('mine', value);
         return ctx.storage.get('mine');
