@@ -82,21 +82,26 @@ export class LoopDetector {
     let ring = this.#sessions.get(session);
     if (!ring) {
       if (this.#sessions.size >= MAX_SESSIONS) this.#forgetOldest();
-      ring = { keys: [], times: [], next: 0 };
+      ring = { keys: [], hashes: [], times: [], next: 0 };
       this.#sessions.set(session, ring);
     }
     const from = now - this.#windowMs;
-    const { keys, times } = ring;
+    const { keys, hashes, times } = ring;
+    // A number compare first: the ring's keys often share long prefixes (the same tool and
+    // most of its arguments), which a string compare would walk each time.
+    const h = hash32(key);
     let seen = 0;
     for (let i = 0; i < keys.length; i++) {
-      if (times[i]! > from && keys[i] === key) seen++;
+      if (hashes[i] === h && times[i]! > from && keys[i] === key) seen++;
     }
     if (seen >= this.#maxRepeats - 1) return 0;
     if (keys.length < this.#recent) {
       keys.push(key);
+      hashes.push(h);
       times.push(now);
     } else {
       keys[ring.next] = key;
+      hashes[ring.next] = h;
       times[ring.next] = now;
       ring.next = (ring.next + 1) % this.#recent;
     }
@@ -115,6 +120,7 @@ export class LoopDetector {
 
 interface Ring {
   keys: string[];
+  hashes: number[];
   times: number[];
   next: number;
 }
@@ -126,3 +132,10 @@ export const MAX_SESSIONS = 10_000;
 
 /** OpenClaw's thresholds: a warning from the 10th identical call, a refusal at the 20th. */
 export const DEFAULT_LOOP = { warnAt: 10, maxRepeats: 20, windowMs: 60_000 } as const;
+
+/** FNV-1a over UTF-16 code units: a cheap pre-check before comparing keys. */
+function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
