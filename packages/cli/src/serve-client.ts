@@ -12,6 +12,7 @@ import {
   type ListEntry,
   type ServeInfo,
 } from '@openclaw/skill-host/internal';
+import { userHomeOf } from './host.js';
 import type { Io } from './io.js';
 import type { GlobalOptions } from './options.js';
 
@@ -30,7 +31,12 @@ export interface ServeClient {
 const PROBE_MS = 2000;
 
 export function homeOf(opts: GlobalOptions, io: Io): string {
-  return resolveHome({ ...(opts.home && { home: resolve(io.cwd, opts.home) }), env: io.env });
+  const userHome = userHomeOf(io);
+  return resolveHome({
+    ...(opts.home && { home: resolve(io.cwd, opts.home) }),
+    ...(userHome && { userHome }),
+    env: io.env,
+  });
 }
 
 async function call(
