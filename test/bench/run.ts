@@ -13,6 +13,7 @@ import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateSkills, generateToolSkills } from './generate.js';
+import { installFigures } from './install.js';
 import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, summarize, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
@@ -152,6 +153,8 @@ try {
 
   step('serve');
   Object.assign(figures, await benchServe(tmp));
+
+  Object.assign(figures, await installFigures({ tmp, quick, step }));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
