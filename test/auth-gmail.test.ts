@@ -54,7 +54,7 @@ describe('gmail with a Google login', () => {
       hint: 'Run: openclaw-skill auth login gmail',
     });
     const grant = await loginSkill(host, 'gmail', oauth);
-    expect(grant.scopes).toEqual(['gmail.readonly', 'gmail.send']);
+    expect(grant.scopes).toEqual(['gmail.modify', 'gmail.readonly', 'gmail.send']);
     const after = await host.call({ name: 'gmail.list', input: {} });
     expect(after.isError).toBe(false);
     expect(seen.at(-1)).toMatch(/^Bearer eyJ/);
