@@ -28,7 +28,7 @@ export interface ScaffoldPlan {
 const REQUIRED: Record<TemplateName, string[]> = {
   tool: ['package.json', 'manifest.json', 'SKILL.md', 'src/index.ts', 'test/index.test.ts'],
   oauth: ['package.json', 'manifest.json', 'SKILL.md', 'src/index.ts', 'test/index.test.ts'],
-  docs: ['package.json', 'SKILL.md'],
+  docs: ['package.json', 'SKILL.md', 'references/examples.md'],
 };
 
 /** A folder is usable when it is absent or holds nothing but a .git folder. */
