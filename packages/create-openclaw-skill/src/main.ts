@@ -21,7 +21,7 @@ import { folderProblem, runQuiet, undo, writeTemplate, type ScaffoldPlan } from 
 
 const DEFAULT_DESCRIPTION: Record<TemplateName, string> = {
   tool: 'Greets a person by name. Use when the user asks to be greeted.',
-  oauth: 'Lists the signed-in user\'s calendars. Use when the user asks which calendars they have.',
+  oauth: "Lists the signed-in user's calendars. Use when the user asks which calendars they have.",
   docs: 'Explains how to write a good commit message. Use when the user asks for help with a commit message.',
 };
 
@@ -141,7 +141,9 @@ async function run(plan: ScaffoldPlan, io: MainIo): Promise<number> {
     throw new SkillError('INTERNAL', `${msg} Nothing was created.`);
   }
   if (plan.git && (await runQuiet('git', ['init', '-q'], plan.targetDir, 'ignore')) !== 0)
-    io.out('git init did not run (is git installed?); the skill is created without a repository.\n');
+    io.out(
+      'git init did not run (is git installed?); the skill is created without a repository.\n',
+    );
   let installed = false;
   if (plan.install) {
     io.out(`\nInstalling dependencies with ${plan.packageManager}...\n`);

@@ -78,9 +78,7 @@ export async function writeTemplate(plan: ScaffoldPlan): Promise<void> {
   });
   // create-create-app reports some template errors and still resolves (and exits 0): check
   // that the skill is really there.
-  const missing = REQUIRED[plan.template].filter(
-    (f) => !existsSync(`${plan.targetDir}/${f}`),
-  );
+  const missing = REQUIRED[plan.template].filter((f) => !existsSync(`${plan.targetDir}/${f}`));
   if (missing.length > 0)
     throw new SkillError(
       'INTERNAL',

@@ -19,7 +19,12 @@ export async function startFakeCalendarApi(): Promise<FakeCalendarApi> {
   const server = createServer(async (req, res) => {
     const body = await read(req);
     const path = req.url ?? '/';
-    requests.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, body });
+    requests.push({
+      method: req.method ?? 'GET',
+      path,
+      authorization: req.headers.authorization,
+      body,
+    });
     res.setHeader('content-type', 'application/json');
     if (req.headers.authorization !== 'Bearer test-token') {
       res.statusCode = 401;
@@ -37,7 +42,11 @@ export async function startFakeCalendarApi(): Promise<FakeCalendarApi> {
       );
     if (req.method === 'POST' && path === '/calendar/v3/calendars/primary/events')
       return res.end(
-        JSON.stringify({ kind: 'calendar#event', id: 'evt1', htmlLink: 'https://calendar.example/evt1' }),
+        JSON.stringify({
+          kind: 'calendar#event',
+          id: 'evt1',
+          htmlLink: 'https://calendar.example/evt1',
+        }),
       );
     res.statusCode = 404;
     res.end(JSON.stringify({ error: { code: 404, message: 'Not Found' } }));

@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const tester = () =>
-  createTester(skill, { manifest, config: { apiBaseUrl: api.url }, tokens: { google: 'test-token' } });
+  createTester(skill, {
+    manifest,
+    config: { apiBaseUrl: api.url },
+    tokens: { google: 'test-token' },
+  });
 
 describe('{{name}}', () => {
   it('lists calendars with the bearer token, asking only for calendar.readonly', async () => {

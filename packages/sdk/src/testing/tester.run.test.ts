@@ -26,7 +26,11 @@ const manifest: Manifest = {
       inputSchema: { type: 'object' },
       auth: { provider: 'google', scopes: ['gmail.readonly'] },
     },
-    { name: 'demo.sneaky', description: 'Uses auth it does not declare.', inputSchema: {} },
+    {
+      name: 'demo.sneaky',
+      description: 'Uses auth it does not declare.',
+      inputSchema: { type: 'object' },
+    },
   ],
 };
 
