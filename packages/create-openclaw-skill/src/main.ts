@@ -137,7 +137,12 @@ async function run(plan: ScaffoldPlan, io: MainIo): Promise<number> {
     await writeTemplate(plan);
   } catch (e) {
     await undo(plan.targetDir, existed);
-    const msg = e instanceof SkillError ? e.message : `Template error: ${(e as Error).message}`;
+    // Handlebars reports a parse error over several lines (the source, a caret): keep the
+    // first and the last, so the failure stays one line.
+    const lines = (e as Error).message.split('\n').filter((l) => l.trim() && !/^[-\s^]+$/.test(l));
+    const detail = lines.length > 1 ? `${lines[0]} ${lines.at(-1)}` : (lines[0] ?? '');
+    const msg =
+      e instanceof SkillError ? e.message : `Template "${plan.template}" failed: ${detail}.`;
     throw new SkillError('INTERNAL', `${msg} Nothing was created.`);
   }
   if (plan.git && (await runQuiet('git', ['init', '-q'], plan.targetDir, 'ignore')) !== 0)

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORKSPACE_ROOT = join(PACKAGE_ROOT, '..', '..');
 
-export function templateRoot(): string {
+/** Template authors point OPENCLAW_SKILL_TEMPLATES at a folder of their own templates. */
+export function templateRoot(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.OPENCLAW_SKILL_TEMPLATES) return env.OPENCLAW_SKILL_TEMPLATES;
   const packed = join(PACKAGE_ROOT, 'templates');
   return existsSync(packed) ? packed : join(WORKSPACE_ROOT, 'templates');
 }

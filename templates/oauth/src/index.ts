@@ -1,7 +1,8 @@
 import { defineSkill, defineTool, SkillError, type SkillContext } from '@openclaw/skill-sdk';
 
 // Input schemas, the same as in manifest.json (`validate --strict` compares them); `as const`
-// lets defineTool infer each tool's input type.
+// lets defineTool infer each tool's input type. The host does not fill in schema defaults:
+// a tool applies its own (`maxResults = 50`).
 const calendarsInput = {
   type: 'object',
   properties: { maxResults: { type: 'integer', minimum: 1, maximum: 250, default: 50 } },
@@ -49,7 +50,7 @@ export default defineSkill<Config>({
   createTools(ctx) {
     const api = calendarApi(ctx);
     return {
-      '{{name}}.calendars': defineTool(calendarsInput, async ({ maxResults }, { signal }) => {
+      '{{name}}.calendars': defineTool(calendarsInput, async ({ maxResults = 50 }, { signal }) => {
         const list = await api<CalendarList>(`users/me/calendarList?maxResults=${maxResults}`, {
           signal,
         });

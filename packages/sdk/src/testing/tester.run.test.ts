@@ -69,9 +69,10 @@ describe('createTester', () => {
     expect(t.logs).toEqual([{ level: 'info', obj: { name: 'Ada' }, msg: 'greeted' }]);
   });
 
-  it('fills schema defaults and refuses input the manifest schema rejects, as the host does', async () => {
+  it('passes input as sent (no schema defaults filled) and refuses input the schema rejects, as the host does', async () => {
     const t = await createTester(skill, { manifest, config: { greeting: 'Yo' } });
     expect(await t.run('demo.greet', { name: 'Bo', times: 2 })).toBe('Yo BoYo Bo');
+    expect(await t.run('demo.greet', { name: 'Bo' })).toBe('Yo Bo');
     await expect(t.run('demo.greet', { name: '' })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       message: expect.stringContaining('/name'),

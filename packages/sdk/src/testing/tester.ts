@@ -64,7 +64,7 @@ function inputChecker(tool: ManifestTool): Check {
     ): ((d: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
   };
   const addFormats = req('ajv-formats').default as (ajv: unknown) => void;
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+  const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   const validate = ajv.compile(tool.inputSchema ?? {});
   return (input) =>
@@ -149,7 +149,8 @@ export async function createTester<C = Record<string, unknown>>(
         );
       let check = checks.get(name);
       if (!check) checks.set(name, (check = inputChecker(tool)));
-      // The host validates a copy (ajv fills defaults in place); so does the tester.
+      // As the host does: the tool gets the input as sent, schema defaults are not filled in
+      // (a tool applies its own, e.g. `({ days = 3 })`), and a copy so a test's object stays.
       const copy: unknown = structuredClone(input);
       const problem = check(copy);
       if (problem !== undefined)
