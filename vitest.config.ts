@@ -50,6 +50,7 @@ export default defineConfig({
     projects: [
       project('sdk', ['packages/sdk/src/**/*.test.ts']),
       project('host', ['packages/host/src/**/*.test.ts']),
+      project('create', ['packages/create-openclaw-skill/src/**/*.test.ts']),
       (() => {
         const cli = project('cli', ['packages/cli/src/**/*.test.ts']);
         return { ...cli, test: { ...cli.test, setupFiles: ['test/setup/temp-home.ts'] } };

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
 import { createMemoryVault } from '../packages/host/src/auth/vault.js';
@@ -108,6 +109,7 @@ async function newHost(extra: Parameters<typeof createSkillHost>[0] = {}): Promi
     env: { PATH: process.env.PATH ?? '' },
     hostTools: false,
     scanCache: false,
+    logger: pino({ level: 'silent' }),
     ...extra,
     config: { runner: 'inline', ...extra.config },
   });
@@ -269,6 +271,8 @@ describe('npm create openclaw-skill', () => {
       );
       const createdAt = performance.now();
       expect(created.stdout).toContain('Created my-skill from the "tool" template');
+      // npm ran it, so npm installed (npm_config_user_agent), not another manager.
+      expect(existsSync(join(cwd, 'my-skill', 'package-lock.json'))).toBe(true);
       const test = await ok('npm', ['test'], join(cwd, 'my-skill'));
       const passedAt = performance.now();
       expect(test.stdout).toMatch(/3 passed/);
