@@ -28,7 +28,7 @@ import { startWorkspaceMirror, type WorkspaceMirror } from './support/workspace-
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'packages/create-openclaw-skill/bin/create-openclaw-skill.cjs');
 const PACKED = ['sdk', 'host', 'cli', 'create-openclaw-skill'];
-const STEP_TIMEOUT = 240_000;
+const STEP_TIMEOUT = 420_000;
 
 let mirror: WorkspaceMirror;
 let registry: TestRegistry;
@@ -69,7 +69,9 @@ beforeAll(async () => {
     uplink: { url: mirror.url, local: ['@openclaw/*', 'create-openclaw-skill'] },
   });
   // No CI variable: the generated skill's tools behave the same; the scaffolder gets --yes.
-  env = { ...registry.env, CI: '', npm_config_user_agent: '' };
+  // prefer-offline: the suite's installs share one npm cache, so a package resolved by the
+  // first install is not asked for again (what a user's warm cache does).
+  env = { ...registry.env, CI: '', npm_config_user_agent: '', npm_config_prefer_offline: 'true' };
   const packs = join(tmp, 'packs');
   await mkdir(packs);
   for (const p of PACKED) {
@@ -82,7 +84,7 @@ beforeAll(async () => {
     await ok('npm', ['publish', join(packs, tgz), '--ignore-scripts'], tmp);
   ws = join(tmp, 'ws');
   await mkdir(join(ws, 'skills'), { recursive: true });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await registry?.close();
