@@ -69,9 +69,12 @@ export async function readHostConfigFile(file: string): Promise<HostConfig> {
   const parsed = parseJsonText(read.text);
   if (!parsed.ok) {
     const line = parsed.line;
+    const at = `${file}${line !== undefined ? `:${line}` : ''}`;
     throw new SkillError(
       'CONFIG_INVALID',
-      `${file}${line !== undefined ? `:${line}` : ''} is not valid JSON (${parsed.message}).`,
+      parsed.depth !== undefined
+        ? `${at} ${parsed.message}; no host config needs that.`
+        : `${at} is not valid JSON (${parsed.message}).`,
       { file, ...(line !== undefined && { line }) },
     );
   }
