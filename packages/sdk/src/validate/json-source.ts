@@ -64,7 +64,7 @@ export function parseJsonText(text: string): ParsedJson {
   }
   try {
     return { ok: true, value: JSON.parse(clean) };
-  } catch (e) {
+  } catch {
     const errors: ParseError[] = [];
     parse(clean, errors, {
       disallowComments: true,
