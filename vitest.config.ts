@@ -13,6 +13,8 @@ const project = (
   exclude: string[] = [],
 ) => ({
   resolve,
+  // Tests run in Vite's SSR environment, which reads its own conditions (Vite 6+).
+  ssr: { resolve: { conditions: resolve.conditions } },
   test: {
     name,
     include,

@@ -71,6 +71,23 @@ function parseOnce(input: string) {
 }
 
 export function parseFrontmatterYaml(input: string): EngineResult {
+  try {
+    return parseChecked(input);
+  } catch (e) {
+    // The parser recurses per nesting level; `: : : ...` nests implicit maps thousands deep.
+    if (!(e instanceof RangeError)) throw e;
+    return {
+      kind: 'error',
+      problem: {
+        code: 'SKILL_MD_YAML',
+        message: 'The frontmatter nests too deep for a YAML parser; flatten it.',
+        line: 2,
+      },
+    };
+  }
+}
+
+function parseChecked(input: string): EngineResult {
   const Y = loadYaml();
   let parsed = parseOnce(input);
   let repaired: number[] = [];
