@@ -215,28 +215,31 @@ const configOnly = (text: string) => {
   }
 };
 
-export const TARGETS: Target<never>[] = [
-  {
+/** Erases a target's input type for the list (each arbitrary feeds its own run). */
+const target = <T>(t: Target<T>): Target<unknown> => t as Target<unknown>;
+
+export const TARGETS: Target<unknown>[] = [
+  target({
     name: 'skill-md',
     arbitrary: skillMdText,
     run: (text: string) => {
       parseSkillMd(text, { file: '/fuzz/demo/SKILL.md' });
       parseSkillMd(text, { file: '/fuzz/demo/SKILL.md', mode: 'strict' });
     },
-  },
-  {
+  }),
+  target({
     name: 'manifest',
     arbitrary: manifestText,
     run: (text: string) => {
       checkManifestText(text, { dir: '/fuzz/gmail', file: '/fuzz/gmail/manifest.json' });
     },
-  },
-  { name: 'host-config', arbitrary: configText, run: configOnly },
-  {
+  }),
+  target({ name: 'host-config', arbitrary: configText, run: configOnly }),
+  target({
     name: 'tool-result',
     arbitrary: toolResult,
     run: ({ value, maxChars, known }: { value: unknown; maxChars: number; known: string[] }) => {
       shapeResult(value, maxChars, createRedactor(known));
     },
-  },
-] as Target<never>[];
+  }),
+];

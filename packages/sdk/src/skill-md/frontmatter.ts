@@ -26,9 +26,9 @@ export const MAX_FRONTMATTER_DEPTH = 64;
 export const MAX_BLANK_RUN_WORK = 200_000;
 /**
  * Per line: the YAML parser nests one level per `? `, `- ` or `: ` written in a row on a
- * line (`? ? ? ...` took 3.4 s at 256), and per indentation step across lines; deep
- * nesting ends in a stack overflow that can take the process down. Real frontmatter stays
- * far below both.
+ * line (`? ? ? ...` took 3.4 s at 256) and slows on piles of tags and anchors (`!x !x ...`),
+ * and nests per indentation step across lines; deep nesting ends in a stack overflow that
+ * can take the process down. Real frontmatter stays far below both limits.
  */
 export const MAX_LINE_INDICATORS = 48;
 export const MAX_LINE_INDENT = 128;
@@ -144,12 +144,18 @@ export function refuseFrontmatter(yaml: string): { message: string; line: number
       indicators = 0;
       indent = 0;
       lineStart = true;
-    } else if (c === 63 || c === 45 || c === 58) {
-      // `?`, `-` or `:` followed by a space, a tab or the line's end.
+    } else if (c === 63 || c === 45 || c === 58 || c === 33 || c === 38 || c === 42) {
+      // `?`, `-` or `:` followed by a space, a tab or the line's end; or a tag (`!`),
+      // anchor (`&`) or alias (`*`) starting a word (each piles node properties up).
       const next = i + 1 < yaml.length ? yaml.charCodeAt(i + 1) : 10;
-      if ((next === 32 || next === 9 || next === 10) && ++indicators > MAX_LINE_INDICATORS) {
+      const prev = i > 0 ? yaml.charCodeAt(i - 1) : 32;
+      const marker =
+        c === 63 || c === 45 || c === 58
+          ? next === 32 || next === 9 || next === 10
+          : prev === 32 || prev === 9 || prev === 91 || prev === 123 || prev === 44;
+      if (marker && ++indicators > MAX_LINE_INDICATORS) {
         return {
-          message: `A frontmatter line holds more than ${MAX_LINE_INDICATORS} "? ", "- " or ": " markers; write the value in quotes.`,
+          message: `A frontmatter line holds more than ${MAX_LINE_INDICATORS} YAML markers (? - : ! & *); write the value in quotes.`,
           line,
         };
       }
