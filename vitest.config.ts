@@ -52,7 +52,10 @@ export default defineConfig({
     projects: [
       project('sdk', ['packages/sdk/src/**/*.test.ts']),
       project('host', ['packages/host/src/**/*.test.ts']),
-      project('cli', ['packages/cli/src/**/*.test.ts']),
+      (() => {
+        const cli = project('cli', ['packages/cli/src/**/*.test.ts']);
+        return { ...cli, test: { ...cli.test, setupFiles: ['test/setup/temp-home.ts'] } };
+      })(),
       project('skills', ['skills/*/src/**/*.test.ts', 'skills/*/test/**/*.test.ts']),
       project('e2e', ['test/**/*.test.ts'], 60_000, ['test/compat/**']),
       { ...compat, test: { ...compat.test, env: { OPENCLAW_SKILLS_COMPAT_DIR: compatDir } } },

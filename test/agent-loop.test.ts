@@ -3,8 +3,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
 import { runAnthropicAgent } from '../examples/agent-loop-anthropic.js';
@@ -21,6 +23,8 @@ const repo = resolve(import.meta.dirname, '..');
 let weatherApi: FakeOpenMeteo;
 let tmp: string;
 let host: SkillHost;
+/** The host's log lines (JSON), kept here instead of the test output. */
+const logLines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   weatherApi = await startFakeOpenMeteo();
@@ -30,6 +34,15 @@ beforeAll(async () => {
     home: join(tmp, 'home'),
     userHome: join(tmp, 'user'),
     env: { PATH: process.env.PATH ?? '' },
+    logger: pino(
+      { level: 'debug' },
+      new Writable({
+        write(chunk, _enc, cb) {
+          logLines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+          cb();
+        },
+      }),
+    ),
     config: {
       skills: {
         weather: { config: { forecastUrl: weatherApi.url, geocodingUrl: weatherApi.url } },
@@ -149,7 +162,7 @@ describe('an Anthropic Messages agent loop', () => {
 });
 
 describe('an OpenAI Chat Completions agent loop', () => {
-  it('runs parallel tool calls, returns tool messages with their ids (errors included) and finishes', async () => {
+  it('runs parallel tool calls, returns tool messages with their ids (errors included), logs the failed call as a warning, and finishes', async () => {
     const model = await startScriptedModel({
       openai: (body, turn) => {
         if (turn === 0) {
@@ -198,6 +211,14 @@ describe('an OpenAI Chat Completions agent loop', () => {
       // The weather call succeeded; gmail has no Google sign-in here, so the model is told what to do.
       expect(run.text).toMatch(/^call_a=\{.*Lisbon/);
       expect(run.text).toContain('call_b=Error AUTH_REQUIRED');
+      expect(logLines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          callId: 'call_b',
+          tool: 'gmail.list',
+          msg: 'Skill "gmail" is not authorized with google yet.',
+        }),
+      );
       const first = model.requests[0]!.body as {
         messages: Array<{ role: string; content: string }>;
         tools: Array<{ function: { name: string } }>;

@@ -53,13 +53,13 @@ describe('the built openclaw-skill', () => {
       expect(await cli([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
-  it('lists the bundled skills as ready with --json and leaves a scan cache of both', async () => {
+  it('lists the bundled skills with --json (gmail needs a Google login, weather is ready) and leaves a scan cache of both', async () => {
     const home = join(tmp, 'state');
     const { code, stdout } = await cli(['list', '--json', '--home', home]);
     expect(code).toBe(0);
     const list = JSON.parse(stdout) as Array<{ name: string; status: string }>;
     expect(list.map((s) => [s.name, s.status])).toEqual([
-      ['gmail', 'ready'],
+      ['gmail', 'needs-login'],
       ['weather', 'ready'],
     ]);
     const cache = JSON.parse(await readFile(join(home, 'cache', 'scan.json'), 'utf8')) as {

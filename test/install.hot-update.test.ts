@@ -122,24 +122,18 @@ describe('hot install from a registry', () => {
           });
       }
     };
-    const t0 = performance.now();
     const load = Array.from({ length: 24 }, worker);
     await new Promise((r) => setTimeout(r, 100));
     const result = (await host.update('counter', { yes: true }))[0]!;
     await new Promise((r) => setTimeout(r, 100));
     stop = true;
     await Promise.all(load);
-    const seconds = (performance.now() - t0) / 1000;
     expect(result).toMatchObject({ action: 'updated', version: '1.1.0', previousVersion: '1.0.0' });
     expect(failures).toEqual([]);
     expect(inflightAtSwap).toBeGreaterThan(0);
     expect(seen.filter((s) => s.startedAfterSwap).every((s) => s.version === '1.1.0')).toBe(true);
     expect(seen.some((s) => s.version === '1.0.0')).toBe(true);
     expect(seen.some((s) => s.version === '1.1.0')).toBe(true);
-    // Reported, not asserted (no wall-clock bounds in tests): the rate the loop reached.
-    console.log(
-      `update under load: ${seen.length} calls, ${Math.round(seen.length / seconds)}/s, ${inflightAtSwap} in flight at the swap`,
-    );
     expect((await lockOf(host)).skills.counter!.version).toBe('1.1.0');
   });
 

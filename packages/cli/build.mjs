@@ -30,13 +30,25 @@ const ownPackageUrl = {
       if (!owner) return undefined;
       const text = await readFile(path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
-      return {
-        contents: text.replaceAll('import.meta.url', `import.meta.resolve('${owner[1]}')`),
-        loader: 'ts',
-      };
+      const contents = text
+        .replaceAll('createRequire(import.meta.url)', `__packageRequire('${owner[1]}')`)
+        .replaceAll('import.meta.url', `import.meta.resolve('${owner[1]}')`);
+      return { contents, loader: 'ts' };
     });
   },
 };
+
+/**
+ * `require` of the named package, created on its first use: resolving a package costs a few
+ * milliseconds, and most commands never load a lazy dependency.
+ */
+const PACKAGE_REQUIRE = `const __packageRequire = (pkg) => {
+  let r;
+  const get = () => (r ??= __createRequire(import.meta.resolve(pkg)));
+  const req = (id) => get()(id);
+  req.resolve = (id, opts) => get().resolve(id, opts);
+  return req;
+};`;
 
 const common = {
   bundle: true,
@@ -67,6 +79,7 @@ await build({
       "import { fileURLToPath as __fileURLToPath } from 'node:url';",
       'const require = __createRequire(import.meta.url);',
       'const __filename = __fileURLToPath(import.meta.url);',
+      PACKAGE_REQUIRE,
     ].join('\n'),
   },
   plugins: [ownPackageUrl],

@@ -51,7 +51,7 @@ export async function mcpCaller() {
 }
 
 /** A workspace with one code skill, `echo`, whose tool `echo.say` returns its text. */
-export async function writeEchoSkill(workspace: string): Promise<void> {
+export async function writeEchoSkill(workspace: string, code?: string): Promise<void> {
   const dir = join(workspace, 'skills', 'echo');
   await mkdir(dir, { recursive: true });
   await writeFile(
@@ -86,6 +86,6 @@ export async function writeEchoSkill(workspace: string): Promise<void> {
   );
   await writeFile(
     join(dir, 'index.js'),
-    "export default { createTools() { return { 'echo.say': (input) => input.text }; } };\n",
+    code ?? "export default { createTools() { return { 'echo.say': (input) => input.text }; } };\n",
   );
 }

@@ -9,7 +9,11 @@ import { createSkillHost } from '@openclaw/skill-host';
 import { createSnapshot, toolDefinitions } from '@openclaw/skill-host/internal';
 import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
+import { benchAuth } from './auth.js';
+import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, type Figure } from './harness.js';
+import { routerFigures } from './router.js';
+import { runnersBench } from './runners.js';
 import { benchScan } from './scan.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,6 +39,7 @@ try {
     home: join(tmp, 'echo-home'),
     userHome: join(tmp, 'echo-user'),
     env: {},
+    config: { runner: 'inline' },
   });
   const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
   if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
@@ -47,7 +52,7 @@ try {
     home: join(tmp, 'echo-home-2'),
     userHome: join(tmp, 'echo-user'),
     env: {},
-    config: { audit: { enabled: false } },
+    config: { runner: 'inline', audit: { enabled: false } },
   });
   await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
   figures['dispatch.inline.no-audit'] = await microAsync((i) =>
@@ -55,12 +60,22 @@ try {
   );
   await quiet.close();
 
+  Object.assign(figures, await runnersBench({ tmp, quick, step }));
+
+  step('router');
+  const routerRun = await routerFigures(tmp, quick);
+  Object.assign(figures, routerRun.figures);
+  notes.push(...routerRun.notes);
+
+  step('dispatch.mcp-client');
+  await benchMcpClient(tmp, figures, notes);
+
   const scan = await benchScan(tmp, step, quick);
   Object.assign(figures, scan.figures);
   moreTargets.push(...scan.targets);
 
   step('cli');
-  const cli = await benchCli(tmp, quick ? 3 : 20);
+  const cli = await benchCli(tmp, quick ? 3 : 30);
   Object.assign(figures, cli.figures);
   moreTargets.push(...cli.targets);
 
@@ -102,6 +117,9 @@ try {
     { batch: 100 },
   );
   await th.close();
+
+  step('refresh.concurrent-1000');
+  Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
@@ -113,6 +131,21 @@ const targets: Array<[string, string, boolean]> = [
     'dispatch.inline p50 <= 0.1 x dispatch.mcp-sdk p50',
     `${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x`,
     ratio('dispatch.inline', 'dispatch.mcp-sdk') <= 0.1,
+  ],
+  ...(['dispatch.worker', 'dispatch.sandbox'] as const).map((id): [string, string, boolean] => [
+    `${id} p50 <= 75 us`,
+    `${figures[id]?.median} us (p99 ${figures[id]?.p99} us)`,
+    (figures[id]?.median ?? Infinity) <= 75,
+  ]),
+  [
+    'reload.heap-growth-200 <= 5 MB',
+    `${figures['reload.heap-growth-200']?.median} MB`,
+    Math.abs(figures['reload.heap-growth-200']?.median ?? Infinity) <= 5,
+  ],
+  [
+    'refresh.concurrent-1000.requests = 1',
+    `${figures['refresh.concurrent-1000.requests']?.p99} requests (p99)`,
+    figures['refresh.concurrent-1000.requests']?.p99 === 1,
   ],
   [
     'scan.1000 <= 100 ms',

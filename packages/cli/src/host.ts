@@ -4,14 +4,19 @@ import { createSkillHost, type SkillHost, type SkillHostOptions } from '@opencla
 import type { Io } from './io.js';
 import type { GlobalOptions } from './options.js';
 
+/**
+ * The user's home (~/.agents/skills, ~/.openclaw/skills, the default state folder), from the
+ * environment the command was given, never from the process: a test sets HOME and never sees
+ * the real one.
+ */
+export const userHomeOf = (io: Io): string | undefined => io.env.HOME ?? io.env.USERPROFILE;
+
 export async function openHost(
   opts: GlobalOptions,
   io: Io,
   extra: Partial<SkillHostOptions> = {},
 ): Promise<SkillHost> {
-  // The user's home (~/.agents/skills, ~/.openclaw/skills) comes from the environment the
-  // command was given, never from the process: a test sets HOME and never sees the real one.
-  const userHome = io.env.HOME ?? io.env.USERPROFILE;
+  const userHome = userHomeOf(io);
   return createSkillHost({
     ...(opts.home && { home: resolve(io.cwd, opts.home) }),
     workspace: resolve(io.cwd, opts.workspace ?? '.'),

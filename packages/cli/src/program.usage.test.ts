@@ -1,7 +1,7 @@
 // The conventions a person meets first: no arguments, --help, --version, bad usage.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EXIT, memoryIo } from './io.js';
 import { run } from './program.js';
@@ -49,5 +49,11 @@ describe('--workspace', () => {
     expect(await run(['list', '--workspace', missing], io)).toBe(EXIT.USAGE);
     expect(io.err).toBe(`openclaw-skill: --workspace ${missing}: no such folder (${missing}).\n`);
     expect(io.out).toBe('');
+  });
+});
+
+describe('the CLI test environment', () => {
+  it("runs with the process's HOME set to a temp folder (test/setup/temp-home.ts)", () => {
+    expect(homedir().startsWith(join(tmpdir(), 'cli-test-home-'))).toBe(true);
   });
 });

@@ -3,10 +3,11 @@
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
-import { SkillError } from '@openclaw/skill-sdk';
+import { SkillError, type Problem } from '@openclaw/skill-sdk';
+import { createAuthManager, type AuthManager, type AuthManagerOptions } from './auth/manager.js';
 import { createCatalog } from './catalog/catalog.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
-import { loadHostConfig, skillSettings } from './config/load.js';
+import { loadHostConfig } from './config/load.js';
 import type { HostConfig } from './config/schema.js';
 import { createSkillContext } from './context/create.js';
 import { redactingLogger } from './context/logger.js';
@@ -14,8 +15,16 @@ import { knownSecretValues } from './context/secrets.js';
 import { createEmitter, type HostEvents } from './events.js';
 import { toolDefinitions, type ToolDefinitionOf, type ToolFormat } from './formats/index.js';
 import { activateBuiltin, builtinSkillRecord } from './host-tools/index.js';
+import { MCP_PREFIX } from './formats/names.js';
+import {
+  McpClients,
+  type Backoff,
+  type McpServerStatus,
+  type Schedule,
+} from './mcp-client/index.js';
+import { mcpCollisions } from './mcp-client/records.js';
 import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
-import { injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
+import { hostReadToolName, injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
 import { RedactorCache } from './redact/index.js';
 import { createRouter } from './router/index.js';
 import type {
@@ -27,7 +36,10 @@ import type {
 } from './router/types.js';
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
-import type { Runner } from './runners/types.js';
+import { grantsFor, runnerKindFor } from './runners/choose.js';
+import { createSandboxRunner } from './runners/sandbox.js';
+import type { Runner, RunnerKind } from './runners/types.js';
+import { createWorkerRunner } from './runners/worker.js';
 import { openFolderCache, readerIdentity } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
 import { loadGeneration } from './install/generations.js';
@@ -54,25 +66,35 @@ export interface SkillHostOptions {
   approve?: ApprovalHandler;
   /** Host logger (default: pino to stderr at level OPENCLAW_SKILLS_LOG_LEVEL or warn). */
   logger?: PinoLogger;
-  /** Runs every code skill (default: the inline runner). */
+  /** Runs every code skill (default: chosen per skill, see runners/choose.ts). */
   runner?: Runner;
   /**
    * Remember what each skill folder held in `<home>/cache/scan.json`, so a fresh process
    * re-parses only changed skills (default true).
    */
   scanCache?: boolean;
+  /** MCP client lifecycle knobs (tests inject the restart clock). */
+  mcp?: { schedule?: Schedule; backoff?: Backoff };
+  /** Auth storage and retry settings (tests pass a memory vault). */
+  auth?: Pick<AuthManagerOptions, 'vault' | 'grants' | 'retry' | 'skewMs' | 'fetch' | 'warn'>;
 }
 
 export interface PromptCallOptions {
   query?: string;
   maxChars?: number;
   format?: 'openclaw' | 'agentskills';
+  /** The tool format the caller uses, so the preamble names the host's read tool as the model sees it (default anthropic). */
+  toolFormat?: ToolFormat;
+  /** The agent's own file tool (`read`); default: the host's read tool when host tools are on. */
+  readTool?: string;
 }
 
 export interface SkillHost {
   readonly home: string;
   /** The effective host config (file merged with the `config` option). */
   readonly config: HostConfig;
+  /** OAuth grants, tokens and API keys (`auth login`, `auth status`). */
+  readonly auth: AuthManager;
   /** Every record of the current snapshot, shadowed ones included. */
   readonly skills: readonly SkillRecord[];
   snapshot(): CatalogSnapshot;
@@ -102,9 +124,21 @@ export interface SkillHost {
   rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
   on<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   off<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
-  /** Flushes the audit log and disposes loaded skills. */
+  /** The MCP servers of config.mcpServers. */
+  mcp: {
+    /** Each server with its state (starting, ready, failing: why) and its tools. */
+    servers(): McpServerStatus[];
+    /** Starts the named servers (default: every enabled one) and waits until each settles. */
+    start(names?: readonly string[]): Promise<void>;
+  };
+  /** Flushes the audit log, disposes loaded skills and stops every MCP server. */
   close(): Promise<void>;
 }
+
+const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
 
 function defaultLogger(env: NodeJS.ProcessEnv): PinoLogger {
   // stderr: stdout belongs to the embedding program (and to MCP over stdio). Created on the
@@ -135,27 +169,70 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   let readerId: string | undefined;
   const reader = () => (readerId ??= readerIdentity());
 
-  const redactor = () => redactors.get(secrets);
+  let scanned: { records: readonly SkillRecord[]; problems: readonly Problem[] } = {
+    records: [],
+    problems: [],
+  };
+  // Publishes a snapshot of the last scan plus the MCP servers' current records.
+  const republish = (): CatalogSnapshot => {
+    const servers = mcp.records();
+    const collisions = servers.length ? mcpCollisions(scanned.records, servers, paths.config) : [];
+    const snapshot = catalog.publish(
+      servers.length ? [...scanned.records, ...servers] : scanned.records,
+      collisions.length ? [...scanned.problems, ...collisions] : scanned.problems,
+    );
+    secrets = [...knownSecretValues(snapshot.skills, config, env), ...mcpSecretValues(config)];
+    activator.retain(snapshot.skills);
+    return snapshot;
+  };
+  const mcp: McpClients = new McpClients({
+    configFile: paths.config,
+    onChange: () => {
+      if (closed) return;
+      events.emit('change', republish());
+    },
+    ...options.mcp,
+  });
+
+  // The logger is created below; the warning is only written when a vault opens, later.
+  const auth: AuthManager = createAuthManager({
+    home,
+    config: () => config,
+    configFile: paths.config,
+    env,
+    warn: (line) => logger.warn({}, line),
+    ...options.auth,
+  });
+  // Known secrets for redaction: the scan's (config and env) plus every token, refresh
+  // token, client secret and key the auth manager has seen; rebuilt only when either grows.
+  let allSecrets: string[] = [];
+  let allFor: [string[], number] = [[], -1];
+  const secretValues = (): string[] => {
+    const v = auth.version();
+    if (allFor[0] !== secrets || allFor[1] !== v) {
+      allSecrets = v ? [...secrets, ...auth.knownValues()] : secrets;
+      allFor = [secrets, v];
+    }
+    return allSecrets;
+  };
+  const redactor = () => redactors.get(secretValues());
   const logger = redactingLogger(baseLogger, redactor);
   const events = createEmitter<HostEvents>((event, e) =>
     logger.error({ err: e, event }, `A "${String(event)}" listener threw; the host carries on.`),
   );
 
-  const runnerFor = (skill: SkillRecord): Runner => {
-    if (options.runner) return options.runner;
-    const kind = skillSettings(config, skill.name)?.runner ?? config.runner ?? 'inline';
-    if (kind !== 'inline') {
-      throw new SkillError(
-        'SKILL_UNAVAILABLE',
-        `Skill "${skill.name}" is set to run in the ${kind} runner, which this host version does not have yet.`,
-        {
-          hint: `Set "runner": "inline" for it in ${paths.config} if you trust its code.`,
-          file: paths.config,
-        },
-      );
-    }
-    return inline;
+  const isolated = {
+    env,
+    grants: (skill: SkillRecord) => grantsFor(skill, config),
+    storageDir: (skill: SkillRecord) => paths.storage(skill.name),
   };
+  const runners: Record<RunnerKind, () => Runner> = {
+    inline: () => inline,
+    worker: once(() => createWorkerRunner(isolated)),
+    sandbox: once(() => createSandboxRunner(isolated)),
+  };
+  const runnerFor = (skill: SkillRecord): Runner =>
+    options.runner ?? runners[runnerKindFor(skill, config)]();
 
   const activator = createActivator({
     runnerFor,
@@ -167,9 +244,12 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         env,
         logger: baseLogger,
         redactor,
+        auth,
       }),
     special: (skill) =>
-      skill.source.kind === 'builtin' ? activateBuiltin(() => catalog.current()) : undefined,
+      skill.source.kind === 'builtin'
+        ? activateBuiltin(() => catalog.current())
+        : mcp.activeSkill(skill),
     onDisposeError: (skill, e) =>
       logger.warn({ err: e, skill }, `Skill "${skill}" failed while being unloaded.`),
   });
@@ -210,14 +290,16 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     return result;
   };
 
-  const publish = ({ records, problems }: ScanResult): CatalogSnapshot => {
-    const snapshot = catalog.publish(records, problems);
-    secrets = knownSecretValues(snapshot.skills, config, env);
-    activator.retain(snapshot.skills);
-    return snapshot;
+  const publish = (result: ScanResult): CatalogSnapshot => {
+    scanned = result;
+    return republish();
   };
 
+  // Servers are configured before the first scan so its snapshot lists them; eager ones
+  // are up (or failing, with a reason) before the host is handed out.
+  const eager = mcp.configure(config);
   publish(await readCatalog());
+  await eager;
 
   // Rescans and installs run one at a time, in order; each makes a new snapshot version.
   let queue: Promise<unknown> = Promise.resolve();
@@ -232,7 +314,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   const rescan = (): Promise<CatalogSnapshot> =>
     exclusive(async () => {
       config = await loadHostConfig(paths.config, options.config);
+      const eager = mcp.configure(config);
       const snapshot = publish(await readCatalog());
+      await eager;
       events.emit('change', snapshot);
       return snapshot;
     });
@@ -278,18 +362,35 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     },
     ...(options.approve && { approve: options.approve }),
     logger,
-    secretValues: () => secrets,
+    secretValues,
   };
   const router = createRouter(deps);
 
-  const promptFor = (opts: PromptCallOptions = {}) =>
-    renderPrompt(catalog.current(), { ...opts, userHome });
+  // Lazy servers start on first use: a call naming one of their tools waits for the start.
+  const startFor = (names: readonly string[]): Promise<void> | undefined => {
+    let starts: Promise<void>[] | undefined;
+    for (const name of names) {
+      if (!name.startsWith(MCP_PREFIX)) continue;
+      const c = mcp.connectionFor(name);
+      if (c && c.spec.enabled && c.state === 'stopped') (starts ??= []).push(c.start());
+    }
+    return starts && Promise.all(starts).then(() => undefined);
+  };
+  const nameOf = (c: ToolCall): string => (typeof c?.name === 'string' ? c.name : '');
+
+  const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
+    renderPrompt(catalog.current(), {
+      ...opts,
+      userHome,
+      readTool: readTool ?? (options.hostTools !== false ? hostReadToolName(toolFormat) : 'read'),
+    });
 
   return {
     home,
     get config() {
       return config;
     },
+    auth,
     get skills() {
       return catalog.current().skills;
     },
@@ -298,8 +399,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     prompt: promptFor,
     injectSkills: (systemPrompt, opts) => injectSkills(systemPrompt, promptFor(opts).text),
     tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
-    call: (call, ctx) => router.call(call, ctx),
-    callMany: (calls, ctx) => router.callMany(calls, ctx),
+    call(call, ctx) {
+      const starting = startFor([nameOf(call)]);
+      return starting ? starting.then(() => router.call(call, ctx)) : router.call(call, ctx);
+    },
+    callMany(calls, ctx) {
+      const starting = Array.isArray(calls) ? startFor(calls.map(nameOf)) : undefined;
+      return starting
+        ? starting.then(() => router.callMany(calls, ctx))
+        : router.callMany(calls, ctx);
+    },
+    mcp: {
+      servers: () => mcp.status(),
+      start: (names) => mcp.start(names),
+    },
     install: (spec, opts) => announce(installer.install(spec, opts)) as Promise<InstallResult>,
     installFrozen: (opts) => announce(installer.installFrozen(opts)) as Promise<InstallResult[]>,
     update: (name, opts) => announce(installer.update(name, opts)) as Promise<InstallResult[]>,
@@ -312,7 +425,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       closed = true;
       events.clear();
       await queue;
-      await Promise.all([router.close(), activator.close(), cacheWrites]);
+      await Promise.all([router.close(), activator.close(), cacheWrites, mcp.close()]);
     },
   };
+}
+
+/** Header values and env values given to MCP servers are secrets: never in logs or audit. */
+function mcpSecretValues(config: HostConfig): string[] {
+  const out: string[] = [];
+  for (const s of Object.values(config.mcpServers ?? {})) {
+    for (const v of [...Object.values(s.headers ?? {}), ...Object.values(s.env ?? {})]) {
+      if (v.length >= 8) out.push(v);
+      const token = v.split(' ').pop();
+      if (token && token !== v && token.length >= 8) out.push(token);
+    }
+  }
+  return out;
 }

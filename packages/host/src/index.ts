@@ -66,3 +66,16 @@ export type {
   LockFile,
   SummaryTool,
 } from './install/types.js';
+
+// `host.auth` and the `auth` option (a vault or grant store of your own).
+export type {
+  AuthManager,
+  AuthManagerOptions,
+  Grant,
+  GrantStore,
+  SecretVault,
+  Credential,
+} from './auth/index.js';
+// MCP servers (config.mcpServers): `host.mcp.servers()` and the `mcp` option.
+export type { Backoff, McpServerStatus, Schedule, ServerState } from './mcp-client/index.js';
+export type { McpServerSettings } from './config/schema.js';

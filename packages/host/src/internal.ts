@@ -14,6 +14,21 @@ export { scanSkills, type ScanOptions, type ScanResult } from './scan/scan.js';
 export { createSnapshot } from './catalog/snapshot.js';
 export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
 export { createInlineRunner } from './runners/inline.js';
+export { createWorkerRunner, type WorkerRunnerOptions } from './runners/worker.js';
+export { createSandboxRunner, type SandboxRunnerOptions } from './runners/sandbox.js';
 export { injectSkills, renderPrompt } from './prompt/index.js';
 export { toolDefinitions, nameMapFor } from './formats/index.js';
 export { readLock } from './install/lockfile.js';
+export {
+  createAuthManager,
+  createMemoryVault,
+  createFileVault,
+  createFileGrantStore,
+  probeKeychain,
+  noKeychainMessage,
+  FILE_STORE_WARNING,
+  loginCommand,
+  PRESETS,
+  type KeychainProbe,
+  type DevicePrompt,
+} from './auth/index.js';

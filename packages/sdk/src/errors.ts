@@ -10,12 +10,14 @@ export const ERROR_CODES = [
   'APPROVAL_DENIED',
   'APPROVAL_TIMEOUT',
   'AUTH_REQUIRED',
+  'AUTH_FAILED',
   'RATE_LIMITED',
   'LOOP_DETECTED',
   'TIMEOUT',
   'ABORTED',
   'SKILL_ERROR',
   'SKILL_CRASHED',
+  'NETWORK_ERROR',
   'SKILL_UNAVAILABLE',
   'MANIFEST_INVALID',
   'SKILL_MD_INVALID',
@@ -158,6 +160,9 @@ export const PROBLEM_CODES = [
   'CONFIG_SCHEMA_INVALID',
   // The catalog.
   'NAME_COLLISION',
+  // MCP servers from config.mcpServers.
+  'MCP_CONFIG',
+  'MCP_SERVER_FAILING',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

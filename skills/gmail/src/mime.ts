@@ -1,4 +1,5 @@
 // RFC 2822 message building and Gmail's base64url payload decoding.
+import { SkillError } from '@openclaw/skill-sdk';
 
 export interface Outgoing {
   to: string;
@@ -11,14 +12,26 @@ export interface Outgoing {
 const encodeHeader = (s: string) =>
   /^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${Buffer.from(s, 'utf8').toString('base64')}?=`;
 
-/** Header values must not smuggle extra headers in. */
-const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+/**
+ * A line break in a header value would start another header (`Bcc: ...`), so the message
+ * is refused rather than silently changed: the model or the user fixes the value.
+ */
+function oneLine(field: keyof Outgoing, value: string): string {
+  if (/[\r\n]/.test(value)) {
+    throw new SkillError(
+      'INVALID_INPUT',
+      `"${field}" must be a single line: a line break in it could add email headers.`,
+      { hint: `Remove the line breaks from "${field}".`, details: { field } },
+    );
+  }
+  return value.trim();
+}
 
 export function buildRawMessage(m: Outgoing): string {
   const headers = [
-    `To: ${oneLine(m.to)}`,
-    ...(m.cc ? [`Cc: ${oneLine(m.cc)}`] : []),
-    `Subject: ${encodeHeader(oneLine(m.subject))}`,
+    `To: ${oneLine('to', m.to)}`,
+    ...(m.cc ? [`Cc: ${oneLine('cc', m.cc)}`] : []),
+    `Subject: ${encodeHeader(oneLine('subject', m.subject))}`,
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset="UTF-8"',
     'Content-Transfer-Encoding: base64',

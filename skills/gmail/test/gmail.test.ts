@@ -43,21 +43,38 @@ describe('gmail skill', () => {
     });
   });
 
-  it('sends an RFC 2822 message with encoded subject and no header injection', async () => {
+  it('sends an RFC 2822 message with an encoded subject and a CRLF base64 body', async () => {
     const { call } = await load();
     const out = await call('gmail.send', {
-      to: 'ana@example.com\r\nBcc: evil@example.com',
+      to: 'ana@example.com',
       subject: 'Olá, sexta',
       body: 'Yes!\nSee you.',
     });
     expect(out).toMatchObject({ status: 'sent' });
     const raw = api.sent.at(-1)!;
-    expect(raw).toContain('To: ana@example.com Bcc: evil@example.com');
-    expect(raw).not.toMatch(/^Bcc:/m);
+    expect(raw).toMatch(/^To: ana@example\.com\r\n/);
     expect(raw).toContain('Subject: =?UTF-8?B?');
     const body = raw.split('\r\n\r\n')[1]!;
     expect(Buffer.from(body, 'base64').toString('utf8')).toBe('Yes!\r\nSee you.');
   });
+
+  for (const field of ['to', 'cc', 'subject'] as const) {
+    it(`refuses a line break in "${field}" (a header injection) with INVALID_INPUT and sends nothing`, async () => {
+      const { call } = await load();
+      const sent = api.sent.length;
+      const input = {
+        to: 'ana@example.com',
+        subject: 'Hi',
+        body: 'Hello.',
+        [field]: 'ana@example.com\r\nBcc: evil@example.com',
+      };
+      await expect(call('gmail.send', input)).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining(`"${field}" must be a single line`),
+      });
+      expect(api.sent).toHaveLength(sent);
+    });
+  }
 
   it('surfaces a refused token as an error from the API', async () => {
     const { call } = await load({ google: 'wrong-token' });

@@ -59,12 +59,14 @@ describe('weather skill', () => {
     });
   });
 
-  it('stops the HTTP request when the call is aborted', async () => {
+  it('rejects an already aborted call without sending any HTTP request', async () => {
     const { call } = await load();
     const ac = new AbortController();
     ac.abort();
+    const before = api.requests.length;
     await expect(
       call('weather.current', { location: 'Lisbon' }, { signal: ac.signal }),
     ).rejects.toThrow(/abort/i);
+    expect(api.requests).toHaveLength(before);
   });
 });

@@ -28,4 +28,15 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'Call a tool through the host (policy, validation, approval, audit)',
     load: () => import('./call.js'),
   },
+  {
+    name: 'auth',
+    summary: 'Log skills in to OAuth providers (login, logout, status, set-key)',
+    load: () => import('./auth.js'),
+  },
+  {
+    name: 'doctor',
+    summary:
+      'Check Node, the config, home permissions, the keychain, a running serve and MCP servers',
+    load: () => import('./doctor.js'),
+  },
 ];

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import type { SkillRecord } from '@openclaw/skill-host';
+import type { McpServerStatus, SkillRecord } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
+import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 
 /** One skill in `list --json`: problems carry `severity` as in `validate --json`. */
-export function listEntry(s: SkillRecord) {
+export function listEntry(s: SkillRecord, server?: McpServerStatus) {
   return {
     name: s.name,
     version: s.version,
@@ -21,6 +22,14 @@ export function listEntry(s: SkillRecord) {
       file: p.file,
       ...(p.line !== undefined && { line: p.line }),
     })),
+    // MCP servers (source "mcp") also say how they are doing right now.
+    ...(server && {
+      mcp: {
+        state: server.state,
+        transport: server.transport,
+        ...(server.reason !== undefined && { reason: server.reason }),
+      },
+    }),
   };
 }
 
@@ -39,9 +48,38 @@ export function configure(cmd: Command, io: Io): void {
       const opts = globalOptions<{ builtin?: boolean }>(cmd);
       const host = await openHost(opts, io);
       try {
-        const skills = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
-        if (opts.json) return printJson(io, skills.map(listEntry));
-        if (skills.length === 0) {
+        const servers = await startMcpServers(host, io);
+        const serverOf = (s: SkillRecord) =>
+          s.source.kind === 'mcp' ? servers.find((m) => `mcp__${m.name}` === s.name) : undefined;
+        const all = host.skills.filter((s) => opts.builtin || s.source.kind !== 'builtin');
+        // Servers are listed in their own section (and as records in --json).
+        const skills = all.filter((s) => s.source.kind !== 'mcp');
+        // A ready skill whose OAuth grant is missing or needs re-login cannot succeed a call.
+        const login = new Map<string, string>();
+        for (const s of skills) {
+          if (s.status !== 'ready' || s.shadowedBy || !s.manifest?.auth) continue;
+          const needs = await host.auth.needsLogin(s);
+          if (needs.length) login.set(s.name, needs[0]!.command);
+        }
+        if (opts.json)
+          return printJson(
+            io,
+            all.map((s) => {
+              const e = listEntry(s, serverOf(s));
+              const cmd = login.get(s.name);
+              return cmd ? { ...e, status: 'needs-login', login: cmd } : e;
+            }),
+          );
+        if (servers.length > 0) {
+          const w = Math.max(...servers.map((s) => s.name.length));
+          io.stdout('MCP servers:\n');
+          for (const s of servers) {
+            io.stdout(serverLine(s, w));
+            if (s.tools.length) io.stdout(`    ${s.tools.join(', ')}\n`);
+          }
+          io.stdout('\n');
+        }
+        if (skills.length === 0 && servers.length === 0) {
           io.stdout(
             'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
           );
@@ -53,16 +91,20 @@ export function configure(cmd: Command, io: Io): void {
             ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}`
             : '';
           const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
+          const cmd = login.get(s.name);
           io.stdout(
-            `${MARK[s.status]} ${s.name.padEnd(width)}  ${s.status.padEnd(10)} ${s.source.kind}${tools}${shadow}\n`,
+            `${cmd ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(cmd ? 'needs login' : s.status).padEnd(11)} ${s.source.kind}${tools}${shadow}\n`,
           );
+          if (cmd) io.stdout(`    run: ${cmd}\n`);
           for (const p of s.problems) {
             io.stdout(
               `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
             );
           }
         }
-        const ready = skills.filter((s) => s.status === 'ready' && !s.shadowedBy).length;
+        const ready = skills.filter(
+          (s) => s.status === 'ready' && !s.shadowedBy && !login.has(s.name),
+        ).length;
         io.stdout(`\n${ready} ready of ${skills.length} found\n`);
       } finally {
         await host.close();

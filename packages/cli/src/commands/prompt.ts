@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { openHost } from '../host.js';
+import { startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 
@@ -28,6 +29,7 @@ export function configure(cmd: Command, io: Io): void {
       }>(cmd);
       const host = await openHost(opts, io);
       try {
+        await startMcpServers(host, io);
         const result = host.prompt({
           format: opts.format,
           ...(opts.query && { query: opts.query }),

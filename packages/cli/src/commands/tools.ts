@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { openHost } from '../host.js';
+import { startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 
@@ -15,6 +16,7 @@ export function configure(cmd: Command, io: Io): void {
       const opts = globalOptions<{ format?: (typeof FORMATS)[number] }>(cmd);
       const host = await openHost(opts, io);
       try {
+        await startMcpServers(host, io);
         if (opts.format || opts.json)
           return printJson(io, host.tools.definitions(opts.format ?? 'mcp'));
         const tools = [...host.snapshot().tools.values()].sort((a, b) =>

@@ -8,7 +8,7 @@ import {
   AuditLog,
   canonicalJson,
   formatAuditLine,
-  sha256Hex,
+  digest64,
   type AuditEntry,
   type AuditLine,
 } from './index.js';
@@ -50,7 +50,7 @@ describe('audit line', () => {
       approval: 'auto',
       durationMs: 1.235,
       outcome: 'ok',
-      inputHash: `sha256:${sha256Hex('{"a":"x","b":1}')}`,
+      inputHash: `h64:${digest64('{"a":"x","b":1}')}`,
       inputBytes: 15,
       outputBytes: 6,
       truncated: false,

@@ -3,7 +3,7 @@
 // and everything written is redacted.
 import type { ErrorCode } from '@openclaw/skill-sdk';
 import type { Redactor } from '../redact/index.js';
-import { canonicalJson, sha256Hex } from './canonical-json.js';
+import { canonicalJson, digest64 } from './canonical-json.js';
 
 export type ApprovalOutcome = 'auto' | 'approved' | 'denied' | 'timeout' | 'required';
 
@@ -32,6 +32,8 @@ export interface AuditEntry {
   output: string;
   truncated: boolean;
   redactor: Redactor;
+  /** The result limit of the tool (once looked up); messages and hints are cut to it too. */
+  maxChars?: number | undefined;
 }
 
 /** The JSON written per line of `<home>/audit.jsonl`. */
@@ -66,12 +68,15 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   const tool = e.tool.length > 200 ? `${e.tool.slice(0, 200)}...` : e.tool;
   // Catalog names (a found tool, its skill and version) and ids the router made itself cannot
   // hold a secret; only what a caller or model wrote goes through the redactor.
-  const callId = e.callIdGenerated ? e.callId : r.text(e.callId);
-  let line = `{"time":"${isoTime(e.time)}","callId":${str(callId)},"tool":${str(e.skill === undefined ? r.text(tool) : tool)}`;
-  if (e.skill !== undefined) line += `,"skill":${str(e.skill)}`;
-  if (e.version !== undefined) line += `,"version":${str(e.version)}`;
-  if (e.agentId !== undefined) line += `,"agentId":${str(r.text(e.agentId))}`;
-  if (e.sessionId !== undefined) line += `,"sessionId":${str(r.text(e.sessionId))}`;
+  // Generated ids are plain ASCII ("call_<hex>_<base36>"): written as they are.
+  const callId = e.callIdGenerated ? `"${e.callId}"` : str(r.text(e.callId));
+  let line = `{"time":"${isoTime(e.time)}","callId":${callId}`;
+  line +=
+    e.skill === undefined
+      ? `,"tool":${str(r.text(tool))}${e.version === undefined ? '' : `,"version":${str(e.version)}`}`
+      : catalogPart(tool, e.skill, e.version);
+  if (e.agentId !== undefined) line += `,"agentId":${redactedId(e.agentId, r)}`;
+  if (e.sessionId !== undefined) line += `,"sessionId":${redactedId(e.sessionId, r)}`;
   line += `,"decision":"${e.decision}"`;
   if (e.rule !== undefined) line += `,"rule":${str(r.text(e.rule))}`;
   if (e.approval !== undefined) line += `,"approval":"${e.approval}"`;
@@ -81,21 +86,39 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   return line;
 }
 
+// The tool, skill and version of a catalog tool, formatted once per (tool, version). Keyed by
+// the tool name alone: catalog strings keep their hash, a concatenated key would not.
+const catalogParts = new Map<
+  string,
+  { skill: string; version: string | undefined; part: string }
+>();
+function catalogPart(tool: string, skill: string, version: string | undefined): string {
+  const hit = catalogParts.get(tool);
+  if (hit !== undefined && hit.skill === skill && hit.version === version) return hit.part;
+  if (catalogParts.size >= 4096) catalogParts.clear();
+  const part = `,"tool":${str(tool)},"skill":${str(skill)}${version === undefined ? '' : `,"version":${str(version)}`}`;
+  catalogParts.set(tool, { skill, version, part });
+  return part;
+}
+
+// Sessions and agents repeat from call to call: the last one's redacted JSON is kept.
+let lastId: string | undefined;
+let lastRedactor: Redactor | undefined;
+let lastIdJson = '';
+function redactedId(id: string, r: Redactor): string {
+  if (id !== lastId || r !== lastRedactor) {
+    lastId = id;
+    lastRedactor = r;
+    lastIdJson = str(r.text(id));
+  }
+  return lastIdJson;
+}
+
 // Names and ids rarely need escaping; checking is cheaper than always stringifying.
 const PLAIN = /^[\w.:@/+-]*$/;
 const str = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 
-// Agents repeat inputs (and benchmarks always do): remember recent hashes.
-const recentHashes = new Map<string, string>();
-function hashOf(json: string): string {
-  let h = recentHashes.get(json);
-  if (h === undefined) {
-    if (recentHashes.size >= 256) recentHashes.clear();
-    h = `sha256:${sha256Hex(json)}`;
-    if (json.length <= 4096) recentHashes.set(json, h);
-  }
-  return h;
-}
+const hashOf = (json: string): string => `h64:${digest64(json)}`;
 
 // Formatting a Date is the dearest part of a line; the part up to the second is reused.
 let isoSecond = -1;

@@ -1,6 +1,12 @@
 // The append-only audit log: entries are buffered on the hot path and appended in order
 // through one WriteStream after the current turn of the event loop. A failing disk is
 // reported once and never fails a call.
+//
+// Memory is bounded: at most maxBuffered entries wait to be formatted, and at most
+// maxPendingBytes wait in the stream for the disk. When calls outrun the disk (or a caller
+// never yields to I/O), further lines are dropped, counted (`dropped`) and logged: once when
+// the loss starts and with the count when writing resumes or the log closes. Calls never
+// wait for the audit.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -19,7 +25,11 @@ export interface AuditLogOptions {
   maxBuffered?: number;
   /** After a write error, how long to drop lines before trying to open the file again. */
   retryAfterMs?: number;
+  /** Bytes waiting for the disk beyond which lines are dropped (default 8 MiB). */
+  maxPendingBytes?: number;
 }
+
+export const DEFAULT_MAX_PENDING_BYTES = 8 * 1024 * 1024;
 
 export class AuditLog {
   readonly file: string;
@@ -36,6 +46,11 @@ export class AuditLog {
   #reported = false;
   #brokenUntil = 0;
   #dropped = 0;
+  #maxPendingBytes: number;
+  /** Lines dropped since the disk fell behind (reported when it catches up). */
+  #behind = 0;
+  /** Characters of formatted lines waiting for the file to open or for the chain. */
+  #queued = 0;
 
   constructor(opts: AuditLogOptions) {
     this.file = opts.file;
@@ -44,6 +59,7 @@ export class AuditLog {
     this.#fullInputs = opts.fullInputs ?? false;
     this.#maxBuffered = opts.maxBuffered ?? 256;
     this.#retryAfterMs = opts.retryAfterMs ?? 10_000;
+    this.#maxPendingBytes = opts.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
   }
 
   /** Hot path: remembers the entry; formatting and writing happen later. */
@@ -77,6 +93,7 @@ export class AuditLog {
   /** Flushes and closes the file; a later record() opens it again. */
   async close(): Promise<void> {
     await this.flush();
+    this.#caughtUp();
     const stream = this.#stream;
     this.#stream = undefined;
     this.#opening = undefined;
@@ -102,6 +119,11 @@ export class AuditLog {
     if (this.#pending.length === 0) return;
     const entries = this.#pending;
     this.#pending = [];
+    // Already behind: drop without formatting (the cheapest way through an overload).
+    if (this.#waitingBytes() >= this.#maxPendingBytes) {
+      this.#lose(entries.length);
+      return;
+    }
     let chunk = '';
     for (const e of entries) {
       try {
@@ -111,17 +133,51 @@ export class AuditLog {
       }
     }
     const count = entries.length;
+    this.#queued += chunk.length;
     this.#chain = this.#chain.then(() => this.#write(chunk, count));
+  }
+
+  /** Characters formatted but not yet handed to the stream, plus what the stream holds. */
+  #waitingBytes(): number {
+    return this.#queued + (this.#stream?.writableLength ?? 0);
   }
 
   async #write(chunk: string, count: number): Promise<void> {
     if (!chunk) return;
-    const stream = await this.#open();
+    let stream: WriteStream | undefined;
+    try {
+      stream = await this.#open();
+    } finally {
+      this.#queued -= chunk.length;
+    }
     if (!stream) {
       this.#dropped += count;
       return;
     }
+    if (stream.writableLength >= this.#maxPendingBytes) return this.#lose(count);
+    this.#caughtUp();
     stream.write(chunk);
+  }
+
+  #lose(count: number): void {
+    this.#dropped += count;
+    if (this.#behind === 0) {
+      this.#logger.warn(
+        { file: this.file, maxPendingBytes: this.#maxPendingBytes },
+        `The audit log ${this.file} is not keeping up with the calls; dropping audit lines (counted) until the disk catches up.`,
+      );
+    }
+    this.#behind += count;
+  }
+
+  #caughtUp(): void {
+    if (this.#behind === 0) return;
+    const lost = this.#behind;
+    this.#behind = 0;
+    this.#logger.warn(
+      { file: this.file, dropped: lost },
+      `Dropped ${lost} audit lines while the disk was behind; ${this.file} has every line before and after them.`,
+    );
   }
 
   #open(): Promise<WriteStream | undefined> {

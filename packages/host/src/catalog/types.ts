@@ -22,7 +22,8 @@ export type SourceKind =
   | 'store' // the host's npm store
   | 'extra' // extra dirs from options or host config
   | 'package' // a single skill folder given directly (dev, validate)
-  | 'builtin'; // the host's own tools (skills.search, skills.read), precedence -1
+  | 'builtin' // the host's own tools (skills.search, skills.read), precedence -1
+  | 'mcp'; // an MCP server from config.mcpServers (dir and location are mcp://<server>)
 
 export interface SkillSource {
   kind: SourceKind;

@@ -2,13 +2,17 @@
 // schema; it is shipped as host-config.schema.json so editors complete it.
 import type { FromSchema } from 'json-schema-to-ts';
 
+/** setTimeout's ceiling: a larger delay fires at once (Node clamps it to 1 ms). */
+const MAX_MS = 2_147_483_647;
+const ms = { type: 'integer', minimum: 1, maximum: MAX_MS } as const;
+
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
 
 const rateWindow = {
   type: 'object',
   properties: {
     calls: { type: 'integer', minimum: 1 },
-    windowMs: { type: 'integer', minimum: 1 },
+    windowMs: ms,
   },
   additionalProperties: false,
 } as const;
@@ -19,6 +23,49 @@ const policyLayer = {
     allow: stringList,
     deny: stringList,
     profile: { type: 'string' },
+  },
+  additionalProperties: false,
+} as const;
+
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
+/**
+ * One MCP server, in the shape Claude Desktop, Cursor and OpenClaw users already write:
+ * stdio (`command`, `args`, `env`, `cwd`) or remote (`url`, `headers`). `type` and `disabled`
+ * are accepted because other clients' configs carry them; the rest are ours.
+ */
+const mcpServer = {
+  type: 'object',
+  properties: {
+    type: { enum: ['stdio', 'http', 'streamable-http', 'sse'] },
+    command: { type: 'string' },
+    args: { type: 'array', items: { type: 'string' } },
+    env: stringMap,
+    cwd: { type: 'string' },
+    url: { type: 'string' },
+    headers: stringMap,
+    enabled: { type: 'boolean' },
+    disabled: { type: 'boolean' },
+    eager: {
+      type: 'boolean',
+      description: 'Start with the host instead of on first use (default false).',
+    },
+    timeoutMs: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Per-call timeout (default 60000).',
+    },
+    startTimeoutMs: {
+      type: 'integer',
+      minimum: 1,
+      description: 'How long the server may take to start and answer initialize (default 30000).',
+    },
+    trusted: {
+      type: 'boolean',
+      description: 'Untrusted servers (the default) need approval for tools not marked read-only.',
+    },
+    include: { ...stringList, description: "Globs over the server's tool names to offer." },
+    exclude: { ...stringList, description: "Globs over the server's tool names to hide." },
   },
   additionalProperties: false,
 } as const;
@@ -42,6 +89,17 @@ export const hostConfigSchema = {
           config: { type: 'object' },
           env: { type: 'object', additionalProperties: { type: 'string' } },
           secrets: { type: 'object', additionalProperties: { type: 'string' } },
+          grant: {
+            type: 'object',
+            description:
+              'Capabilities granted to a sandboxed skill whose manifest declares them in permissions.',
+            properties: {
+              childProcess: { type: 'boolean' },
+              workerThreads: { type: 'boolean' },
+              addons: { type: 'boolean' },
+            },
+            additionalProperties: false,
+          },
         },
         additionalProperties: false,
       },
@@ -62,7 +120,7 @@ export const hostConfigSchema = {
         auto: stringList,
         require: stringList,
         deny: stringList,
-        timeoutMs: { type: 'integer', minimum: 1 },
+        timeoutMs: ms,
       },
       additionalProperties: false,
     },
@@ -77,10 +135,11 @@ export const hostConfigSchema = {
         loop: {
           type: 'object',
           description:
-            'The same tool with the same input repeated this many times in a session is refused.',
+            'The same tool with the same input in a session: a warning in the result from warnAt calls (default 10), refused at maxRepeats (default 20).',
           properties: {
-            maxRepeats: { type: 'integer', minimum: 2 },
-            windowMs: { type: 'integer', minimum: 1 },
+            warnAt: { type: 'integer', minimum: 1, maximum: 1000 },
+            maxRepeats: { type: 'integer', minimum: 2, maximum: 1000 },
+            windowMs: ms,
           },
           additionalProperties: false,
         },
@@ -130,6 +189,11 @@ export const hostConfigSchema = {
       properties: { registry: { type: 'string' }, policyCommand: { type: 'string' } },
       additionalProperties: false,
     },
+    mcpServers: {
+      type: 'object',
+      description: 'MCP servers whose tools join the catalog as mcp__<server>__<tool>.',
+      additionalProperties: mcpServer,
+    },
   },
   additionalProperties: false,
 } as const;
@@ -141,3 +205,4 @@ export type ApprovalsConfig = NonNullable<HostConfig['approvals']>;
 export type LimitsConfig = NonNullable<HostConfig['limits']>;
 export type AuditConfig = NonNullable<HostConfig['audit']>;
 export type SkillSettings = NonNullable<HostConfig['skills']>[string];
+export type McpServerSettings = FromSchema<typeof mcpServer>;

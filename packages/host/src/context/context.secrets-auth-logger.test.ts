@@ -88,12 +88,35 @@ describe('SkillContext', () => {
     expect(e.message).toContain('"HOME"');
   });
 
+  it('secrets: a config entry shadows the env value, even an empty one; the env value is never handed out', async () => {
+    const shadowed = await context({
+      env: { MAIL_API_KEY: 'env-value-shadowed' },
+      secrets: { MAIL_API_KEY: '' },
+    });
+    expect(await shadowed.ctx.secrets.get('MAIL_API_KEY')).toBeUndefined();
+    expect(await shadowed.ctx.auth.getAccessToken('key').catch((e: SkillError) => e.code)).toBe(
+      'AUTH_REQUIRED',
+    );
+  });
+
+  it('knownSecretValues includes the env value a config entry shadows, so it is redacted', () => {
+    const record = skillRecord({ name: 'mail', manifest });
+    const values = knownSecretValues(
+      [record],
+      { skills: { mail: { secrets: { MAIL_API_KEY: 'config-value-1' } } } },
+      { MAIL_API_KEY: 'env-value-shadowed' },
+    );
+    expect(values.sort()).toEqual(['config-value-1', 'env-value-shadowed']);
+    const r = createRedactor(values);
+    expect(r.text('env-value-shadowed and config-value-1')).toBe('[REDACTED] and [REDACTED]');
+  });
+
   it('auth: a declared oauth2 provider answers AUTH_REQUIRED naming the login command', async () => {
     const { ctx } = await context();
-    const e = await rejection(ctx.auth.getAccessToken('google', { scopes: ['gmail.readonly'] }));
+    const e = await rejection(ctx.auth.getAccessToken('google'));
     expect(e).toBeInstanceOf(SkillError);
     expect(e.code).toBe('AUTH_REQUIRED');
-    expect(e.hint).toBe('Run: openclaw-skill auth login google');
+    expect(e.hint).toBe('Run: openclaw-skill auth login mail');
     const f = await rejection(ctx.auth.fetch('google', 'http://127.0.0.1:9/'));
     expect(f.code).toBe('AUTH_REQUIRED');
   });

@@ -5,6 +5,7 @@ import type { SkillRecord } from '../catalog/types.js';
 import { skillSettings } from '../config/load.js';
 import type { HostConfig } from '../config/schema.js';
 import { hostPaths } from '../paths.js';
+import type { AuthManager } from '../auth/manager.js';
 import { createSkillAuth } from './auth.js';
 import type { Redactor } from '../redact/index.js';
 import { skillLogger } from './logger.js';
@@ -20,11 +21,19 @@ export interface ContextDeps {
   /** The current redactor (it changes when a rescan changes the known secrets). */
   redactor: () => Redactor;
   fetch?: typeof fetch;
+  /** The host's auth manager (grants, tokens, stored keys). */
+  auth?: AuthManager;
 }
 
 export function createSkillContext(record: SkillRecord, deps: ContextDeps): SkillContext {
   const settings = skillSettings(deps.config, record.name);
-  const secrets = createSkillSecrets(record, settings, deps.env);
+  const manager = deps.auth;
+  const secrets = createSkillSecrets(
+    record,
+    settings,
+    deps.env,
+    manager && ((name) => manager.getKey(record.name, name)),
+  );
   return {
     skill: { name: record.name, version: record.version, dir: record.dir },
     // Frozen by the scan (deeply): a skill cannot change what other calls see.
@@ -32,6 +41,7 @@ export function createSkillContext(record: SkillRecord, deps: ContextDeps): Skil
     auth: createSkillAuth(record, secrets, {
       configFile: deps.configFile,
       ...(deps.fetch && { fetch: deps.fetch }),
+      ...(manager && { manager }),
     }),
     secrets,
     logger: skillLogger(deps.logger, record.name, deps.redactor),

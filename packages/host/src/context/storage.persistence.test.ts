@@ -53,6 +53,22 @@ describe('skill storage', () => {
     await expect(s.set('big', 10n)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
+  it.each([
+    ['a function', () => 1],
+    ['a symbol', Symbol('s')],
+    ['a nested function', { ok: 1, run: () => 1 }],
+    ['NaN in an array', [1, Number.NaN]],
+    ['a Map', new Map([['a', 1]])],
+  ])('set(key, %s) is INVALID_INPUT and writes nothing; the old value stays', async (_w, value) => {
+    const dir = join(await tempDir(), 'st');
+    const s = createSkillStorage(dir);
+    await s.set('k', 'old');
+    await expect(s.set('k', value)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(s.set('fresh', value)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(await s.get('k')).toBe('old');
+    expect(await s.keys()).toEqual(['k']);
+  });
+
   it('a half-written temp file (what a crash leaves) is ignored: the old value stays', async () => {
     const dir = join(await tempDir(), 'st');
     const s = createSkillStorage(dir);

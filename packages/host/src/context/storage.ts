@@ -74,13 +74,25 @@ export function createSkillStorage(dir: string): SkillStorage {
     async set(key, value) {
       const file = fileFor(key);
       if (value === undefined) return remove(key);
-      let text: string;
+      let text: string | undefined;
       try {
-        text = JSON.stringify(value);
+        text = JSON.stringify(value) as string | undefined;
       } catch (e) {
         throw new SkillError(
           'INVALID_INPUT',
           `Storage value for "${key}" is not JSON-serializable: ${(e as Error).message}`,
+        );
+      }
+      // JSON.stringify drops or changes what it cannot represent (a function becomes nothing,
+      // NaN null): refuse it before anything is written, rather than store something else.
+      const problem = text === undefined ? `it is a ${typeof value}` : unrepresentable(value);
+      if (problem !== undefined || text === undefined) {
+        throw new SkillError(
+          'INVALID_INPUT',
+          `Storage value for "${key}" cannot be stored as JSON: ${problem ?? 'it has no JSON form'}.`,
+          {
+            hint: 'Store plain data: objects, arrays, strings, finite numbers, booleans and null.',
+          },
         );
       }
       await ensureDir();
@@ -105,4 +117,40 @@ export function createSkillStorage(dir: string): SkillStorage {
       return keys.sort();
     },
   };
+}
+
+/** Where a value holds something JSON cannot represent (functions, symbols, NaN), if anywhere. */
+function unrepresentable(value: unknown): string | undefined {
+  const seen = new Set<object>();
+  const walk = (v: unknown, path: string, depth: number): string | undefined => {
+    switch (typeof v) {
+      case 'function':
+      case 'symbol':
+        return `${path || 'the value'} is a ${typeof v}`;
+      case 'number':
+        return Number.isFinite(v) ? undefined : `${path || 'the value'} is ${String(v)}`;
+      case 'object':
+        break;
+      default:
+        return undefined;
+    }
+    if (v === null || seen.has(v) || depth > 1000) return undefined;
+    if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return undefined; // Date, ...
+    if (v instanceof Map || v instanceof Set)
+      return `${path || 'the value'} is a ${v instanceof Map ? 'Map' : 'Set'}`;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const p = walk(v[i], `${path}[${i}]`, depth + 1);
+        if (p) return p;
+      }
+      return undefined;
+    }
+    for (const k of Object.keys(v)) {
+      const p = walk((v as Record<string, unknown>)[k], `${path}.${k}`, depth + 1);
+      if (p) return p;
+    }
+    return undefined;
+  };
+  return walk(value, '', 0);
 }

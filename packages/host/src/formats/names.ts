@@ -9,11 +9,17 @@ import type { CatalogSnapshot, ToolRecord } from '../catalog/types.js';
 
 export const WIRE_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX = 64;
+/** Tools of MCP servers: `mcp__<server>__<tool>` in every format (DESIGN.md 13). */
+export const MCP_PREFIX = 'mcp__';
 
 /** The wire name of one canonical name (pure; collisions are the caller's concern). */
 export function wireName(canonical: string): string {
   const dot = canonical.indexOf('.');
-  const raw = dot < 0 ? canonical : `${canonical.slice(0, dot)}_${canonical.slice(dot + 1)}`;
+  // MCP server tools are named mcp__<server>__<tool> already; only sanitising applies.
+  const raw =
+    dot < 0 || canonical.startsWith(MCP_PREFIX)
+      ? canonical
+      : `${canonical.slice(0, dot)}_${canonical.slice(dot + 1)}`;
   let name = raw.replace(/[^a-zA-Z0-9_-]/g, '-');
   if (name.length > MAX || name !== raw) {
     // A short hash of the canonical name keeps shortened or sanitised names distinct.

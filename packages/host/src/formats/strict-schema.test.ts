@@ -113,8 +113,23 @@ describe('toStrictSchema', () => {
     expect(toStrictSchema(schema as Record<string, unknown>)).toBeUndefined();
   });
 
-  it('accepts nesting of 10 objects', () => {
-    expect(toStrictSchema(nest(10))).toBeDefined();
+  it('accepts nesting of 10 objects, closing and requiring down to the innermost', () => {
+    let level = toStrictSchema(nest(10)) as Record<string, unknown> | undefined;
+    for (let depth = 1; depth < 10; depth++) {
+      // Optional children become nullable; the root stays an object.
+      expect(level).toMatchObject({
+        type: depth === 1 ? 'object' : ['object', 'null'],
+        required: ['child'],
+        additionalProperties: false,
+      });
+      level = (level!.properties as Record<string, Record<string, unknown>>).child;
+    }
+    expect(level).toEqual({
+      type: ['object', 'null'],
+      properties: { leaf: { type: ['string', 'null'] } },
+      required: ['leaf'],
+      additionalProperties: false,
+    });
   });
 
   it('what the model sends under the strict schema, restored, validates against the original', () => {

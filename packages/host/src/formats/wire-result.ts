@@ -28,7 +28,7 @@ export interface GeminiFunctionResponsePart {
   };
 }
 export interface McpCallToolResult {
-  content: { type: 'text'; text: string }[];
+  content: ({ type: 'text'; text: string } | import('../mcp-client/content.js').ContentBlock)[];
   structuredContent?: Record<string, unknown>;
   isError?: true;
 }
@@ -85,8 +85,11 @@ export function toWireResult(
     }
     case 'mcp': {
       const structured = fullValue(result);
+      // An MCP server's own blocks go back as they came (unless cut to the limit).
+      const blocks =
+        !result.isError && result.content && !result.truncated ? result.content : undefined;
       return {
-        content: [{ type: 'text', text }],
+        content: blocks ?? [{ type: 'text', text }],
         ...(isRecord(structured) && { structuredContent: structured }),
         ...(result.isError && { isError: true as const }),
       };

@@ -18,11 +18,19 @@ export interface PromptEntry {
  */
 export const PREAMBLE_FIRST_LINE =
   'The skills below give you specialized instructions for particular kinds of tasks.';
-export const PREAMBLE = [
-  PREAMBLE_FIRST_LINE,
-  "When a task matches a skill's description, first read that skill's SKILL.md (its <location>) with the read tool, then follow it.",
-  "Paths written inside a skill's files are relative to that skill's folder, the one holding its SKILL.md: resolve them against it. A location starting with ~/ is in the user's home folder.",
-].join('\n');
+/**
+ * The preamble naming the tool the model reads files with: `read` (an embedder's own file
+ * tool, OpenClaw's wording) or the host's `skills_read` in the caller's wire format.
+ */
+export function preambleFor(readTool = 'read'): string {
+  const tool = readTool === 'read' ? 'the read tool' : `the \`${readTool}\` tool`;
+  return [
+    PREAMBLE_FIRST_LINE,
+    `When a task matches a skill's description, first read that skill's SKILL.md (its <location>) with ${tool}, then follow it.`,
+    "Paths written inside a skill's files are relative to that skill's folder, the one holding its SKILL.md: resolve them against it. A location starting with ~/ is in the user's home folder.",
+  ].join('\n');
+}
+export const PREAMBLE = preambleFor('read');
 
 export const OPEN = '<available_skills>';
 export const CLOSE = '</available_skills>';
@@ -52,18 +60,19 @@ export function renderEntry(format: PromptFormat, e: PromptEntry): string {
 }
 
 /** Characters the block and text add around the entries (for budget arithmetic). */
-export function frameChars(format: PromptFormat): number {
+export function frameChars(format: PromptFormat, preamble = PREAMBLE): number {
   const element = HEAD.length + CLOSE.length;
-  return format === 'openclaw' ? PREAMBLE.length + 2 + element : element;
+  return format === 'openclaw' ? preamble.length + 2 + element : element;
 }
 
 export function assemble(
   format: PromptFormat,
   renderedEntries: readonly string[],
+  preamble = PREAMBLE,
 ): { text: string; block: string } {
   // Nothing to offer: no element and no preamble (as OpenClaw does), so injecting it
   // leaves a system prompt without a stray empty block.
   if (renderedEntries.length === 0) return { text: '', block: '' };
   const block = HEAD + renderedEntries.join('') + CLOSE;
-  return { text: format === 'openclaw' ? `${PREAMBLE}\n\n${block}` : block, block };
+  return { text: format === 'openclaw' ? `${preamble}\n\n${block}` : block, block };
 }

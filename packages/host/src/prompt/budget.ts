@@ -50,9 +50,10 @@ export function fitBudget(
   entries: readonly PromptEntry[],
   rank: readonly string[],
   maxChars: number,
+  preamble?: string,
 ): BudgetResult {
   const items = new Map<string, RenderedEntry & { shortened: boolean; original: PromptEntry }>();
-  let total = frameChars(format);
+  let total = frameChars(format, preamble);
   for (const entry of entries) {
     const rendered = renderEntry(format, entry);
     items.set(entry.name, { entry, rendered, shortened: false, original: entry });

@@ -5,3 +5,4 @@ export { PREAMBLE, type PromptFormat } from './blocks.js';
 export { promptSkills } from './select.js';
 export { skillIndex, type SkillIndex, type SkillHit } from './search-index.js';
 export { shortenDescription } from './budget.js';
+export { hostReadToolName } from './read-tool.js';

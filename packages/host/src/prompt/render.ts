@@ -4,7 +4,13 @@
 import { homedir } from 'node:os';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { CatalogSnapshot } from '../catalog/types.js';
-import { assemble, displayLocation, type PromptEntry, type PromptFormat } from './blocks.js';
+import {
+  assemble,
+  displayLocation,
+  preambleFor,
+  type PromptEntry,
+  type PromptFormat,
+} from './blocks.js';
 import { fitBudget } from './budget.js';
 import { skillIndex } from './search-index.js';
 import { promptSkills } from './select.js';
@@ -23,6 +29,11 @@ export interface PromptOptions {
   format?: PromptFormat;
   /** Shown as `~/` in openclaw locations (default: os.homedir()). */
   userHome?: string;
+  /**
+   * The tool the preamble tells the model to read SKILL.md with: `read` (the default, an
+   * agent's own file tool) or the host's read tool in the caller's wire format.
+   */
+  readTool?: string;
 }
 
 export interface PromptResult {
@@ -45,17 +56,18 @@ export function renderPrompt(snapshot: CatalogSnapshot, opts: PromptOptions = {}
   const format = opts.format ?? 'openclaw';
   const maxChars = opts.maxChars ?? DEFAULT_PROMPT_MAX_CHARS;
   const home = opts.userHome ?? homedir();
-  const key = `${format}:${maxChars}:${home}`;
+  const readTool = opts.readTool ?? 'read';
+  const key = `${format}:${maxChars}:${home}:${readTool}`;
   const base = snapshot.memo(`prompt:${key}`, () => {
     checkOptions(format, maxChars);
-    return compute(snapshot, format, maxChars, home, undefined);
+    return compute(snapshot, format, maxChars, home, readTool, undefined);
   });
   const query = opts.query?.trim();
   if (!query || (base.shortened.length === 0 && base.omitted.length === 0)) return base;
   const cache = snapshot.memo(`prompt-queries:${key}`, () => new Map<string, PromptResult>());
   let result = cache.get(query);
   if (!result) {
-    result = compute(snapshot, format, maxChars, home, query);
+    result = compute(snapshot, format, maxChars, home, readTool, query);
     if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(query, result);
   }
@@ -82,8 +94,10 @@ function compute(
   format: PromptFormat,
   maxChars: number,
   home: string,
+  readTool: string,
   query: string | undefined,
 ): PromptResult {
+  const preamble = preambleFor(readTool);
   const skills = promptSkills(snapshot);
   const entries: PromptEntry[] = skills.map((s) => ({
     name: s.name,
@@ -96,10 +110,12 @@ function compute(
     entries,
     query ? rankByQuery(snapshot, names, query) : names,
     maxChars,
+    preamble,
   );
   const { text, block } = assemble(
     format,
     fit.kept.map((k) => k.rendered),
+    preamble,
   );
   const omittedNames = [...fit.dropped].sort();
   const reason = `over the ${maxChars}-character budget`;

@@ -1,7 +1,14 @@
 // Redaction of secrets from text and JSON values: known secret values (API keys and
-// tokens the host holds) and recognisable shapes (bearer tokens, sk-..., ghp_..., JWTs).
+// tokens the host holds, also base64- and hex-encoded) and recognisable shapes (bearer
+// tokens, sk-..., ghp_..., JWTs, credentials in URLs). Linear in the text's length: see
+// patterns.ts; callers cap how much text they hand in (router/shape.ts).
 // Pure: a Redactor is built once per set of known values and then only reads its input.
-import { KEEP_PREFIX_PATTERNS, SECRET_FIELD_SET, SECRET_PATTERNS } from './patterns.js';
+import {
+  ENV_SECRET_NAME,
+  KEEP_PREFIX_PATTERNS,
+  SECRET_FIELD_SET,
+  SECRET_PATTERNS,
+} from './patterns.js';
 
 export const REDACTED = '[REDACTED]';
 /** Shorter known values are ignored: they would redact ordinary words. */
@@ -29,6 +36,7 @@ export function createRedactor(knownValues: Iterable<string> = []): Redactor {
     // As it appears inside JSON text (quotes, backslashes, control characters escaped).
     const json = JSON.stringify(v).slice(1, -1);
     if (json !== v) known.add(json);
+    for (const e of encodedForms(v)) known.add(e);
   }
   // Longest first so a value that contains another is replaced whole.
   const literals = [...known].sort((a, b) => b.length - a.length).map(escapeRegex);
@@ -72,7 +80,7 @@ export function createRedactor(knownValues: Iterable<string> = []): Redactor {
       const val = src[key];
       const safeKey = text(key);
       const r =
-        SECRET_FIELD_SET.has(key.toLowerCase()) && typeof val === 'string' && val.length > 0
+        isSecretKey(key) && typeof val === 'string' && val.length > 0
           ? REDACTED
           : walk(val, depth + 1);
       if (r !== val || safeKey !== key) {
@@ -85,6 +93,34 @@ export function createRedactor(knownValues: Iterable<string> = []): Redactor {
   };
 
   return { text, value: <T>(v: T) => walk(v, 0) as T };
+}
+
+const ENV_SECRET_KEY = new RegExp(`^${ENV_SECRET_NAME}$`);
+const isSecretKey = (key: string): boolean =>
+  SECRET_FIELD_SET.has(key.toLowerCase()) || (key.length <= 100 && ENV_SECRET_KEY.test(key));
+
+/**
+ * The forms a known value takes when a skill encodes it: base64 (standard and URL-safe) at
+ * each of the three byte alignments it can have inside a longer encoded text, and hex.
+ * For an unaligned value only the characters that depend on the value alone are kept: the
+ * one or two characters that mix in a neighbour's bits stay (they carry at most a byte).
+ */
+export function encodedForms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const out = new Set<string>();
+  for (let k = 0; k < 3; k++) {
+    const b64 = Buffer.concat([Buffer.alloc(k), bytes]).toString('base64');
+    const first = Math.ceil((8 * k) / 6);
+    const end = Math.floor((8 * (k + bytes.length)) / 6);
+    const core = b64.slice(first, end);
+    if (core.length < MIN_SECRET_LENGTH) continue;
+    out.add(core);
+    out.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  const hex = bytes.toString('hex');
+  out.add(hex);
+  out.add(hex.toUpperCase());
+  return [...out];
 }
 
 function isPlainObject(v: object): boolean {

@@ -1,4 +1,4 @@
-// Stage 4: approvals. Order: deny > require approval > auto approve. A tool needs a
+// Stage 5: approvals. Order: deny > require approval > auto approve. A tool needs a
 // person's yes when its manifest says `approval: "required"`, when it is destructive, or
 // when config.approvals.require matches it; config.approvals.auto lifts the first two but
 // not an explicit require. A skill cannot exempt its own destructive tool with
@@ -12,6 +12,7 @@ import type { ApprovalHandler, ApprovalRequest, CallContext } from './types.js';
 
 export type ApprovalNeed =
   | { kind: 'deny'; rule: string }
+  /** `reason` completes "<tool> needs approval because ...": it never repeats the tool. */
   | { kind: 'ask'; reason: string }
   | { kind: 'auto'; rule?: string };
 
@@ -29,8 +30,7 @@ export function compileApprovals(
     const d = firstMatch(deny, tool);
     if (d) return { kind: 'deny', rule: `refused by ${d.source} ${JSON.stringify(d.entry)}` };
     const r = firstMatch(require, tool);
-    if (r)
-      return { kind: 'ask', reason: `${r.source} ${JSON.stringify(r.entry)} requires approval` };
+    if (r) return { kind: 'ask', reason: `${r.source} ${JSON.stringify(r.entry)} matches it` };
     const manifestWants =
       tool.approval === 'required'
         ? 'its manifest says approval: "required"'
@@ -40,7 +40,7 @@ export function compileApprovals(
     if (!manifestWants) return AUTO;
     const a = firstMatch(auto, tool);
     if (a) return { kind: 'auto', rule: `approved by ${a.source} ${JSON.stringify(a.entry)}` };
-    return { kind: 'ask', reason: `${tool.name} needs approval because ${manifestWants}` };
+    return { kind: 'ask', reason: manifestWants };
   };
 }
 
@@ -82,25 +82,32 @@ export function askApproval(
   });
 }
 
+/** The common case, without a promise: records the automatic approval on the entry. */
+export function autoApproved(need: { kind: 'auto'; rule?: string }, entry: AuditEntry): undefined {
+  entry.approval = 'auto';
+  if (need.rule) entry.rule = need.rule;
+  return undefined;
+}
+
+export interface ApprovalStageInput {
+  need: ApprovalNeed;
+  tool: ToolRecord;
+  input: unknown;
+  ctx: CallContext;
+  callId: string;
+  entry: AuditEntry;
+  /** The host's handler; ctx.approve overrides it. */
+  fallback: ApprovalHandler | undefined;
+  timeoutMs: number;
+}
+
 /**
  * The approval stage: records the outcome on the audit entry and returns the refusal, if
- * any. `fallback` is the host's handler; ctx.approve overrides it.
+ * any.
  */
-export async function approvalStage(
-  need: ApprovalNeed,
-  tool: ToolRecord,
-  input: unknown,
-  ctx: CallContext,
-  callId: string,
-  entry: AuditEntry,
-  fallback: ApprovalHandler | undefined,
-  timeoutMs: number,
-): Promise<Refusal | undefined> {
-  if (need.kind === 'auto') {
-    entry.approval = 'auto';
-    if (need.rule) entry.rule = need.rule;
-    return undefined;
-  }
+export async function approvalStage(a: ApprovalStageInput): Promise<Refusal | undefined> {
+  const { need, tool, input, ctx, callId, entry, fallback, timeoutMs } = a;
+  if (need.kind === 'auto') return autoApproved(need, entry);
   if (need.kind === 'deny') {
     entry.approval = 'denied';
     entry.rule = need.rule;
@@ -117,7 +124,7 @@ export async function approvalStage(
     entry.approval = 'required';
     return {
       code: 'APPROVAL_REQUIRED',
-      message: `${tool.name} needs approval (${need.reason}) and no one can be asked.`,
+      message: `${tool.name} needs approval because ${need.reason}, and no one can be asked.`,
       hint: 're-run with --approve or pass an approval handler',
       details: { reason: need.reason },
     };

@@ -1,6 +1,6 @@
 // Stage 3: rate limits (config.limits.perSession, perTool) and the loop detector. The
 // counters survive snapshot swaps and config reloads that leave the limits unchanged.
-import { canonicalJson, type AuditEntry } from '../audit/index.js';
+import { canonicalJson, UNSERIALIZABLE, type AuditEntry } from '../audit/index.js';
 import type { LimitsConfig } from '../config/schema.js';
 import type { Refusal } from './failure.js';
 import { DEFAULT_LOOP, LoopDetector, SlidingWindow } from './limits.js';
@@ -9,6 +9,11 @@ import type { CallContext } from './types.js';
 export const DEFAULT_CONCURRENCY = 8;
 const DEFAULT_WINDOW_MS = 60_000;
 const NO_LIMITS: LimitsConfig = Object.freeze({});
+
+/** A call that runs, with a note for the model that it is repeating itself. */
+export interface LoopWarning {
+  warning: string;
+}
 
 interface Compiled {
   perSession: SlidingWindow | undefined;
@@ -30,7 +35,8 @@ export class CallLimits {
   /**
    * Counts the call, or refuses it. perSession keys on ctx.sessionId (calls without one share
    * a bucket); perTool is per tool across sessions, as it protects the API behind the tool.
-   * The loop detector needs a conversation to loop in, so it runs only with a sessionId.
+   * The loop detector needs a conversation to loop in, so it runs only with a sessionId,
+   * and only on inputs it can read whole (an input it cannot serialise is not compared).
    */
   check(
     config: LimitsConfig | undefined,
@@ -38,7 +44,7 @@ export class CallLimits {
     input: unknown,
     ctx: CallContext,
     entry: AuditEntry,
-  ): Refusal | undefined {
+  ): Refusal | LoopWarning | undefined {
     const limits = this.#for(config);
     const now = entry.time;
     const session = ctx.sessionId;
@@ -54,9 +60,17 @@ export class CallLimits {
     if (session === undefined) return undefined;
     const json = canonicalJson(input);
     entry.inputJson = json; // the audit hashes the same text
-    if (!limits.loop.repeats(session, `${tool}\u0000${json}`, now)) return undefined;
+    if (json === UNSERIALIZABLE) return undefined;
+    const count = limits.loop.count(session, `${tool}\u0000${json}`, now);
     const maxRepeats = limits.config.loop?.maxRepeats ?? DEFAULT_LOOP.maxRepeats;
     const windowMs = limits.config.loop?.windowMs ?? DEFAULT_LOOP.windowMs;
+    if (count > 0) {
+      const warnAt = limits.config.loop?.warnAt ?? DEFAULT_LOOP.warnAt;
+      if (count < warnAt) return undefined;
+      return {
+        warning: `${tool} was called with the same arguments ${count} times within ${Math.round(windowMs / 1000)} s; at ${maxRepeats} the call is refused. Use the earlier result or change the arguments.`,
+      };
+    }
     entry.rule = 'config.limits.loop';
     return {
       code: 'LOOP_DETECTED',

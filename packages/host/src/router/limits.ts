@@ -54,7 +54,9 @@ export const MAX_KEYS = 50_000;
 
 /**
  * The same tool with the same input `maxRepeats` times within the window (in one session) is
- * a loop: the call that would make the count reach maxRepeats is refused.
+ * a loop: the call that would make the count reach maxRepeats is refused. `count` tells the
+ * caller how many times a call was seen, so it can warn earlier (OpenClaw's defaults: a
+ * warning from the 10th repeat, a refusal at the 20th).
  *
  * Only each session's last RECENT calls are remembered, in a fixed ring: agent loops repeat
  * within a few turns, and a bounded ring keeps memory and garbage flat however many distinct
@@ -64,36 +66,46 @@ export class LoopDetector {
   readonly #maxRepeats: number;
   readonly #windowMs: number;
   readonly #sessions = new Map<string, Ring>();
+  readonly #recent: number;
 
   constructor(maxRepeats: number, windowMs: number) {
     this.#maxRepeats = Math.max(2, maxRepeats);
     this.#windowMs = windowMs;
+    this.#recent = Math.max(RECENT, this.#maxRepeats);
   }
 
-  /** True when this call repeats a loop (and is not counted); otherwise the call is counted. */
-  repeats(session: string, key: string, now: number): boolean {
+  /**
+   * 0 when this call repeats a loop (it is refused and not counted); otherwise the call is
+   * counted and the result is how many times it has now been made within the window.
+   */
+  count(session: string, key: string, now: number): number {
     let ring = this.#sessions.get(session);
     if (!ring) {
       if (this.#sessions.size >= MAX_SESSIONS) this.#forgetOldest();
-      ring = { keys: [], times: [], next: 0 };
+      ring = { keys: [], hashes: [], times: [], next: 0 };
       this.#sessions.set(session, ring);
     }
     const from = now - this.#windowMs;
-    const { keys, times } = ring;
+    const { keys, hashes, times } = ring;
+    // A number compare first: the ring's keys often share long prefixes (the same tool and
+    // most of its arguments), which a string compare would walk each time.
+    const h = hash32(key);
     let seen = 0;
     for (let i = 0; i < keys.length; i++) {
-      if (times[i]! > from && keys[i] === key) seen++;
+      if (hashes[i] === h && times[i]! > from && keys[i] === key) seen++;
     }
-    if (seen >= this.#maxRepeats - 1) return true;
-    if (keys.length < RECENT) {
+    if (seen >= this.#maxRepeats - 1) return 0;
+    if (keys.length < this.#recent) {
       keys.push(key);
+      hashes.push(h);
       times.push(now);
     } else {
       keys[ring.next] = key;
+      hashes[ring.next] = h;
       times[ring.next] = now;
-      ring.next = (ring.next + 1) % RECENT;
+      ring.next = (ring.next + 1) % this.#recent;
     }
-    return false;
+    return seen + 1;
   }
 
   /** Forgets the older half at once (Map order is insertion order): O(1) amortised. */
@@ -108,13 +120,22 @@ export class LoopDetector {
 
 interface Ring {
   keys: string[];
+  hashes: number[];
   times: number[];
   next: number;
 }
 
-/** Calls remembered per session by the loop detector. */
+/** Calls remembered per session by the loop detector (at least maxRepeats). */
 export const RECENT = 32;
 /** Sessions remembered by the loop detector before the oldest is forgotten. */
 export const MAX_SESSIONS = 10_000;
 
-export const DEFAULT_LOOP = { maxRepeats: 5, windowMs: 60_000 } as const;
+/** OpenClaw's thresholds: a warning from the 10th identical call, a refusal at the 20th. */
+export const DEFAULT_LOOP = { warnAt: 10, maxRepeats: 20, windowMs: 60_000 } as const;
+
+/** FNV-1a over UTF-16 code units: a cheap pre-check before comparing keys. */
+function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}

@@ -24,6 +24,11 @@ export function lookupTool(snapshot: CatalogSnapshot, requested: string): Lookup
 
 /** The skill part of a canonical or wire name (skill names never hold "." or "_"). */
 function skillPart(name: string): string {
+  // mcp__<server>__<tool>: the record is mcp__<server>.
+  if (name.startsWith('mcp__')) {
+    const end = name.indexOf('__', 5);
+    return end < 0 ? name : name.slice(0, end);
+  }
   const dot = name.indexOf('.');
   const cut = dot >= 0 ? dot : name.indexOf('_');
   return cut >= 0 ? name.slice(0, cut) : name;

@@ -1,41 +1,31 @@
 // What a failed run becomes: TIMEOUT, ABORTED, the skill's own SkillError code (so
-// AUTH_REQUIRED keeps its hint), the runner's activation code, or SKILL_ERROR.
-import { ERROR_CODES, isSkillError, type ErrorCode } from '@openclaw/skill-sdk';
+// AUTH_REQUIRED keeps its hint), the runner's activation code, NETWORK_ERROR for a failed
+// network call, or SKILL_ERROR. Nothing a skill throws can make this throw: an error whose
+// message getter throws is still the skill's error. Messages are cut before they are
+// composed, so a 20 MB message is never copied, logged or redacted in full.
+import { ERROR_CODES, SkillError, isSkillError } from '@openclaw/skill-sdk';
 import type { ToolRecord } from '../catalog/types.js';
 import type { Refusal } from './failure.js';
+import { networkFailure } from './network.js';
 import type { RunOutcome } from './run.js';
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+/** Characters of a thrown message or hint kept before the per-tool result limit applies. */
+export const MAX_ERROR_TEXT = 64 * 1024;
 
 /** Activation failures keep the runner's SkillError code (SKILL_CRASHED, SKILL_UNAVAILABLE). */
-export class ActivationError extends Error {
-  readonly code: ErrorCode;
-  readonly hint: string | undefined;
-  constructor(code: ErrorCode, message: string, hint: string | undefined) {
-    super(message);
-    this.code = code;
-    this.hint = hint;
-  }
+export function activationError(error: unknown): SkillError {
+  const known = knownSkillError(error);
+  if (known) return known;
+  return new SkillError('SKILL_CRASHED', `The skill could not be loaded: ${messageOf(error)}`, {
+    hint: 'Do not retry now; the user can run `openclaw-skill doctor` to see why the skill fails to load.',
+  });
 }
 
-export function activationError(error: unknown): ActivationError {
-  if (isSkillError(error) && KNOWN_CODES.has(error.code)) {
-    return new ActivationError(error.code, error.message, error.hint);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ActivationError(
-    'SKILL_CRASHED',
-    `The skill could not be loaded: ${message}`,
-    'Do not retry now; the user can run `openclaw-skill doctor` to see why the skill fails to load.',
-  );
-}
-
-export function activationTimeout(skill: string, ms: number): ActivationError {
-  return new ActivationError(
-    'TIMEOUT',
-    `Skill ${skill} did not load within ${ms} ms.`,
-    'Try again later; the user can run `openclaw-skill doctor` to see why the skill loads slowly.',
-  );
+export function activationTimeout(skill: string, ms: number): SkillError {
+  return new SkillError('TIMEOUT', `Skill ${skill} did not load within ${ms} ms.`, {
+    hint: 'Try again later; the user can run `openclaw-skill doctor` to see why the skill loads slowly.',
+  });
 }
 
 export function runFailure(
@@ -54,21 +44,55 @@ export function runFailure(
     return { code: 'ABORTED', message: `The call to ${tool.name} was aborted by the caller.` };
   }
   const err = outcome.error;
-  if (err instanceof ActivationError) {
-    const r: Refusal = { code: err.code, message: err.message };
-    if (err.hint) r.hint = err.hint;
+  const known = knownSkillError(err);
+  if (outcome.kind === 'activation' && !known)
+    return { code: 'SKILL_CRASHED', message: messageOf(err) };
+  if (known) {
+    const r: Refusal = { code: known.code, message: known.message };
+    if (known.hint) r.hint = known.hint;
+    if (known.details) r.details = known.details;
     return r;
   }
-  if (isSkillError(err) && KNOWN_CODES.has(err.code)) {
-    const r: Refusal = { code: err.code, message: err.message };
-    if (err.hint) r.hint = err.hint;
-    if (err.details) r.details = err.details;
-    return r;
+  const net = networkFailure(err);
+  if (net) {
+    const where = net.host ? ` reaching ${net.host}` : '';
+    return {
+      code: 'NETWORK_ERROR',
+      message: `${tool.name} failed: a network call${where} failed (${net.cause}): ${messageOf(err)}`,
+      hint: 'This is a connectivity problem, not a problem with the arguments: check the network, proxy, DNS or the service, then try again later or tell the user.',
+      details: { cause: net.cause, ...(net.host && { host: net.host }) },
+    };
   }
-  const message = err instanceof Error ? err.message : String(err);
   return {
     code: 'SKILL_ERROR',
-    message: `${tool.name} failed: ${message}`,
+    message: `${tool.name} failed: ${messageOf(err)}`,
     hint: 'Check the arguments, or try another approach; repeating the same call will likely fail again.',
   };
 }
+
+/** A SkillError with a known code, its texts read safely and cut; undefined otherwise. */
+function knownSkillError(error: unknown): SkillError | undefined {
+  try {
+    if (!isSkillError(error) || !KNOWN_CODES.has(error.code)) return undefined;
+    const hint = error.hint;
+    const details = error.details;
+    return new SkillError(error.code, cut(String(error.message)), {
+      ...(typeof hint === 'string' && hint !== '' && { hint: cut(hint) }),
+      ...(details !== undefined && { details }),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of anything thrown, cut to MAX_ERROR_TEXT; never throws. */
+export function messageOf(error: unknown): string {
+  try {
+    return cut(error instanceof Error ? String(error.message) : String(error));
+  } catch {
+    return '(the error thrown could not be read as text)';
+  }
+}
+
+const cut = (s: string): string =>
+  s.length > MAX_ERROR_TEXT ? `${s.slice(0, MAX_ERROR_TEXT)}… [cut]` : s;

@@ -1,6 +1,6 @@
 // Approvals: deny > require approval > auto approve, with distinct results for a missing
 // handler, a refusal and a question nobody answers.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HostConfig } from '../config/schema.js';
 import { skillRecord } from '../testing/records.js';
 import { harness } from './router.fixtures.js';
@@ -26,6 +26,10 @@ const impl = {
 
 const setup = (config: HostConfig = {}, approve?: ApprovalHandler) =>
   harness({ skills: skills(), tools: impl, config, ...(approve && { approve }) });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('approvals', () => {
   it('a tool that needs no approval runs without asking', async () => {
@@ -77,13 +81,34 @@ describe('approvals', () => {
     expect(h.invoked).toHaveLength(0);
   });
 
-  it('a handler that never answers is APPROVAL_TIMEOUT after approvals.timeoutMs', async () => {
+  it('a handler that never answers is APPROVAL_TIMEOUT once approvals.timeoutMs passes, not before', async () => {
     const h = await setup({ approvals: { timeoutMs: 50 } }, () => new Promise<boolean>(() => {}));
-    const t0 = Date.now();
-    const r = await h.router.call({ name: 'files.publish', input: {} });
+    vi.useFakeTimers();
+    let settled: unknown;
+    const pending = h.router.call({ name: 'files.publish', input: {} }).then((r) => (settled = r));
+    await vi.advanceTimersByTimeAsync(49);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    const r = await pending;
     expect(r).toMatchObject({ isError: true, code: 'APPROVAL_TIMEOUT' });
-    expect(Date.now() - t0).toBeLessThan(1000);
     expect(h.invoked).toHaveLength(0);
+  });
+
+  it('the approval question and the refusal name the tool once and say why', async () => {
+    const seen: ApprovalRequest[] = [];
+    const asked = await setup({}, (req) => (seen.push(req), false));
+    await asked.router.call({ name: 'files.publish', input: {} });
+    expect(seen[0]!.reason).toBe('its manifest says approval: "required"');
+    const h = await setup();
+    const r = await h.router.call({ name: 'files.delete', input: {} });
+    expect(r.isError && r.message).toBe(
+      'files.delete needs approval because it is destructive (annotations.destructiveHint), and no one can be asked.',
+    );
+    const required = await setup({ approvals: { require: ['files.read'] } });
+    const q = await required.router.call({ name: 'files.read', input: {} });
+    expect(q.isError && q.message).toBe(
+      'files.read needs approval because config.approvals.require "files.read" matches it, and no one can be asked.',
+    );
   });
 
   it('a handler that throws is APPROVAL_TIMEOUT, not a crash', async () => {

@@ -70,12 +70,29 @@ describe('failures as results', () => {
     if (r.isError) expect(r.message).toContain('Cannot find module');
   });
 
-  it('activates lazily and through deps.activate on every call (the host caches)', async () => {
+  it('activates lazily, once per skill record: later calls reuse it; a new record activates again', async () => {
     const h = await harness({ skills: skills(), tools: { 'mail.list': () => 'x' } });
     expect(h.activations).toBe(0);
     await h.router.call({ name: 'mail.list', input: {} });
     await h.router.call({ name: 'mail.list', input: {} });
+    expect(h.activations).toBe(1);
+    h.setSnapshot(snapshotOf(skills()));
+    expect(await h.router.call({ name: 'mail.list', input: {} })).toMatchObject({ text: 'x' });
     expect(h.activations).toBe(2);
+  });
+
+  it('a failed activation is asked again on the next call (the host decides whether to retry)', async () => {
+    let attempts = 0;
+    const h = await harness({
+      skills: skills(),
+      activate: async () => {
+        attempts++;
+        throw new Error('not built');
+      },
+    });
+    await h.router.call({ name: 'mail.list', input: {} });
+    await h.router.call({ name: 'mail.list', input: {} });
+    expect(attempts).toBe(2);
   });
 
   it('hands the tool its call id and session', async () => {

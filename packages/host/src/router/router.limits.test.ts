@@ -20,16 +20,12 @@ describe('SlidingWindow', () => {
 });
 
 describe('LoopDetector', () => {
-  it('refuses the call that makes maxRepeats identical calls', () => {
+  it('counts identical calls and answers 0 (refused) for the call that makes maxRepeats', () => {
     const d = new LoopDetector(3, 1000);
-    expect([d.repeats('s', 'a', 0), d.repeats('s', 'a', 1), d.repeats('s', 'a', 2)]).toEqual([
-      false,
-      false,
-      true,
-    ]);
-    expect(d.repeats('s', 'b', 3)).toBe(false);
-    expect(d.repeats('other-session', 'a', 3)).toBe(false);
-    expect(d.repeats('s', 'a', 1001)).toBe(false);
+    expect([d.count('s', 'a', 0), d.count('s', 'a', 1), d.count('s', 'a', 2)]).toEqual([1, 2, 0]);
+    expect(d.count('s', 'b', 3)).toBe(1);
+    expect(d.count('other-session', 'a', 3)).toBe(1);
+    expect(d.count('s', 'a', 1001)).toBe(1); // both earlier calls left the window
   });
 });
 
@@ -74,21 +70,26 @@ describe('router limits', () => {
     expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({ isError: false });
   });
 
-  it('the same tool with the same input 5 times in a session is LOOP_DETECTED (key order does not matter)', async () => {
+  it('by default identical calls in a session warn from the 10th and are LOOP_DETECTED at the 20th (key order does not matter)', async () => {
     const h = await harness({ skills: skills(), tools });
     const ctx = { sessionId: 'loop' };
     const results = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 20; i++) {
       const input = i % 2 ? { city: 'Paris', days: 3 } : { days: 3, city: 'Paris' };
       results.push(await h.router.call({ name: 'w.get', input }, ctx));
     }
-    expect(results.map((r) => (r.isError ? r.code : 'ok'))).toEqual([
-      'ok',
-      'ok',
-      'ok',
-      'ok',
+    const kinds = results.map((r) => (r.isError ? r.code : r.warning ? 'warned' : 'ok'));
+    expect(kinds).toEqual([
+      ...Array<string>(9).fill('ok'),
+      ...Array<string>(10).fill('warned'),
       'LOOP_DETECTED',
     ]);
+    const tenth = results[9]!;
+    expect(tenth.isError).toBe(false);
+    if (!tenth.isError) {
+      expect(tenth.warning).toContain('10 times');
+      expect(tenth.text).toBe(`got\n\n[warning: ${tenth.warning}]`);
+    }
     // Other inputs, tools and sessions go on.
     expect(
       await h.router.call({ name: 'w.get', input: { city: 'Rome', days: 3 } }, ctx),
@@ -109,6 +110,30 @@ describe('router limits', () => {
       decision: 'denied',
       rule: 'config.limits.loop',
     });
+  });
+
+  it('a batch of seven identical lookups runs all seven without a warning', async () => {
+    const h = await harness({ skills: skills(), tools });
+    const results = await h.router.callMany(
+      Array.from({ length: 7 }, () => ({ name: 'w.get', input: { city: 'Paris' } })),
+      { sessionId: 'batch' },
+    );
+    expect(results.map((r) => (r.isError ? r.code : (r.warning ?? r.text)))).toEqual(
+      Array<string>(7).fill('got'),
+    );
+  });
+
+  it('inputs that cannot be read whole are not loop-checked: five distinct deep inputs all run', async () => {
+    const h = await harness({ skills: skills(), tools });
+    const deep = (leaf: number) => {
+      let v: unknown = { leaf };
+      for (let i = 0; i < 5000; i++) v = { v };
+      return v;
+    };
+    const results = [];
+    for (let i = 0; i < 5; i++)
+      results.push(await h.router.call({ name: 'w.put', input: deep(i) }, { sessionId: 'deep' }));
+    expect(results.map((r) => (r.isError ? r.code : 'ok'))).toEqual(Array(5).fill('ok'));
   });
 
   it('limits.loop is configurable; calls without a session are not loop-checked', async () => {
@@ -142,10 +167,10 @@ describe('SlidingWindow memory', () => {
 describe('LoopDetector memory', () => {
   it('remembers only the last calls of each session, so distinct calls never pile up', () => {
     const d = new LoopDetector(2, 60_000);
-    expect(d.repeats('s', 'first', 0)).toBe(false);
-    for (let i = 0; i < 100_000; i++) d.repeats('s', `distinct ${i}`, 1);
+    expect(d.count('s', 'first', 0)).toBe(1);
+    for (let i = 0; i < 100_000; i++) d.count('s', `distinct ${i}`, 1);
     // 'first' left the ring long ago: repeating it once more is not a loop.
-    expect(d.repeats('s', 'first', 2)).toBe(false);
-    expect(d.repeats('s', 'first', 3)).toBe(true);
+    expect(d.count('s', 'first', 2)).toBe(1);
+    expect(d.count('s', 'first', 3)).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
-// Timeouts and aborts: a hung tool yields TIMEOUT near its deadline with its signal fired;
-// the caller's signal yields ABORTED.
-import { describe, expect, it } from 'vitest';
+// Timeouts and aborts: a hung tool yields TIMEOUT at its deadline (not before) with its
+// signal fired; a result that arrives after the deadline is TIMEOUT too; the caller's signal
+// yields ABORTED. Fake timers: nothing here depends on how busy the machine is.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolCallInfo } from '@openclaw/skill-sdk';
 import { skillRecord } from '../testing/records.js';
-import { harness, sleep } from './router.fixtures.js';
+import { harness } from './router.fixtures.js';
+import type { CallResult } from './types.js';
 
 const skills = (timeoutMs = 100) => [
   skillRecord({
@@ -15,8 +17,19 @@ const skills = (timeoutMs = 100) => [
   }),
 ];
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Starts a call and records when it settles. */
+function track(p: Promise<CallResult>) {
+  const state: { result?: CallResult } = {};
+  void p.then((r) => (state.result = r));
+  return state;
+}
+
 describe('timeouts', () => {
-  it('a tool that ignores its signal returns TIMEOUT close to timeoutMs, and its signal fired', async () => {
+  it('a tool that ignores its signal returns TIMEOUT at timeoutMs and not before, with its signal fired', async () => {
     let signal: AbortSignal | undefined;
     const h = await harness({
       skills: skills(100),
@@ -27,12 +40,17 @@ describe('timeouts', () => {
         },
       },
     });
-    const t0 = performance.now();
-    const r = await h.router.call({ name: 'hang.forever', input: {} });
-    const took = performance.now() - t0;
-    expect(r).toMatchObject({ isError: true, code: 'TIMEOUT', details: { timeoutMs: 100 } });
-    expect(took).toBeGreaterThanOrEqual(95);
-    expect(took).toBeLessThan(400);
+    vi.useFakeTimers();
+    const call = track(h.router.call({ name: 'hang.forever', input: {} }));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(call.result).toBeUndefined();
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.result).toMatchObject({
+      isError: true,
+      code: 'TIMEOUT',
+      details: { timeoutMs: 100 },
+    });
     expect(signal?.aborted).toBe(true);
     expect((signal?.reason as Error).name).toBe('TimeoutError');
   });
@@ -53,34 +71,72 @@ describe('timeouts', () => {
         'hang.short': () => new Promise(() => {}),
       },
     });
-    const t0 = performance.now();
-    const long = h.router.call({ name: 'hang.long', input: {} }).then(() => performance.now() - t0);
-    const short = h.router
-      .call({ name: 'hang.short', input: {} })
-      .then(() => performance.now() - t0);
-    const [tl, ts] = await Promise.all([long, short]);
-    expect(ts).toBeLessThan(250);
-    expect(tl).toBeGreaterThanOrEqual(295);
+    vi.useFakeTimers();
+    const long = track(h.router.call({ name: 'hang.long', input: {} }));
+    const short = track(h.router.call({ name: 'hang.short', input: {} }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(short.result).toMatchObject({ code: 'TIMEOUT' });
+    expect(long.result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(249);
+    expect(long.result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(long.result).toMatchObject({ code: 'TIMEOUT', details: { timeoutMs: 300 } });
   });
 
-  it('a tool that finishes in time is not aborted', async () => {
+  it('a tool that finishes in time is not aborted, even after its deadline has passed', async () => {
     let signal: AbortSignal | undefined;
     const h = await harness({
       skills: skills(200),
       tools: {
         'hang.polite': async (_i, call) => {
           signal = call.signal;
-          await sleep(10);
+          await new Promise((r) => setTimeout(r, 10));
           return 'done';
         },
       },
     });
-    expect(await h.router.call({ name: 'hang.polite', input: {} })).toMatchObject({
-      isError: false,
-      text: 'done',
-    });
-    await sleep(300);
+    vi.useFakeTimers();
+    const call = track(h.router.call({ name: 'hang.polite', input: {} }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(call.result).toMatchObject({ isError: false, text: 'done' });
+    await vi.advanceTimersByTimeAsync(300);
     expect(signal?.aborted).toBe(false);
+  });
+
+  it('a result that arrives after the deadline is TIMEOUT: a tool blocking synchronously past it', async () => {
+    const h = await harness({
+      skills: skills(50),
+      tools: {
+        // Blocks the event loop (as a CPU-bound tool does), so no timer can fire first.
+        'hang.forever': () => {
+          const until = Date.now() + 120;
+          while (Date.now() < until) {
+            // busy
+          }
+          return 'late';
+        },
+      },
+    });
+    const r = await h.router.call({ name: 'hang.forever', input: {} });
+    expect(r).toMatchObject({ isError: true, code: 'TIMEOUT', details: { timeoutMs: 50 } });
+  });
+
+  it('a rejection that arrives after the deadline is TIMEOUT too', async () => {
+    const h = await harness({
+      skills: skills(50),
+      tools: {
+        'hang.forever': async () => {
+          const until = Date.now() + 120;
+          while (Date.now() < until) {
+            // busy
+          }
+          throw new Error('late failure');
+        },
+      },
+    });
+    expect(await h.router.call({ name: 'hang.forever', input: {} })).toMatchObject({
+      code: 'TIMEOUT',
+    });
   });
 
   it('the caller aborting ctx.signal returns ABORTED and aborts the tool', async () => {
@@ -95,12 +151,14 @@ describe('timeouts', () => {
           }),
       },
     });
+    vi.useFakeTimers();
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 30);
-    const t0 = performance.now();
-    const r = await h.router.call({ name: 'hang.polite', input: {} }, { signal: ac.signal });
-    expect(r).toMatchObject({ isError: true, code: 'ABORTED' });
-    expect(performance.now() - t0).toBeLessThan(1000);
+    const call = track(h.router.call({ name: 'hang.polite', input: {} }, { signal: ac.signal }));
+    await vi.advanceTimersByTimeAsync(30);
+    expect(call.result).toBeUndefined();
+    ac.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.result).toMatchObject({ isError: true, code: 'ABORTED' });
     expect(toolSignal?.aborted).toBe(true);
   });
 

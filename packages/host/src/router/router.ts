@@ -5,33 +5,33 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Span } from '@opentelemetry/api';
 import { AuditLog, type AuditEntry } from '../audit/index.js';
-import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
+import {
+  DEFAULT_MAX_RESULT_CHARS,
+  type CatalogSnapshot,
+  type SkillRecord,
+} from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import { createRedactor, RedactorCache } from '../redact/index.js';
 import type { ActiveSkill } from '../runners/types.js';
-import { approvalStage, DEFAULT_APPROVAL_TIMEOUT_MS } from './approval.js';
+import { approvalStage, autoApproved, DEFAULT_APPROVAL_TIMEOUT_MS } from './approval.js';
 import { Deadlines } from './deadlines.js';
 import { failure, type Refusal } from './failure.js';
 import { CallLimits, DEFAULT_CONCURRENCY } from './limits-stage.js';
 import { isRefusal } from './lookup.js';
-import { ActivationError, activationError, activationTimeout, runFailure } from './outcome.js';
+import { activationError, activationTimeout, messageOf, runFailure } from './outcome.js';
 import { CallInfo, runTool, within, type RunOutcome } from './run.js';
-import { shapeResult } from './shape.js';
+import { completeRun } from './complete.js';
+import { cappedText } from './shape.js';
 import { stateFor, type RouterState, type ToolPlan } from './state.js';
 import { endCallSpan, inSpan, startCallSpan } from './telemetry.js';
-import type {
-  CallContext,
-  CallResult,
-  CallSuccess,
-  Router,
-  RouterDeps,
-  ToolCall,
-} from './types.js';
-import { checkInput, checkOutput } from './validate.js';
+import type { CallContext, CallResult, Router, RouterDeps, ToolCall } from './types.js';
+import { checkInput } from './validate.js';
 
 export { DEFAULT_CONCURRENCY };
 /** The first activation of a skill may import a large module: it gets at least this long. */
 export const ACTIVATION_TIMEOUT_MS = 30_000;
+/** Log lines about failures keep this much of a message or stack. */
+const LOG_TEXT_CHARS = 8_000;
 const EMPTY_CTX: CallContext = Object.freeze({});
 const NO_SECRETS = createRedactor();
 
@@ -43,7 +43,7 @@ class ToolRouter implements Router {
   readonly #deps: RouterDeps;
   readonly #audit: AuditLog;
   readonly #redactors = new RedactorCache();
-  readonly #activated = new WeakSet<SkillRecord>();
+  readonly #actives = new WeakMap<SkillRecord, ActiveSkill>();
   readonly #deadlines = new Deadlines();
   // Call ids: unique per router without the cost of a UUID per call.
   readonly #idPrefix = `call_${randomBytes(6).toString('hex')}_`;
@@ -63,7 +63,7 @@ class ToolRouter implements Router {
     });
   }
 
-  async call(call: ToolCall, ctx: CallContext = EMPTY_CTX): Promise<CallResult> {
+  call(call: ToolCall, ctx: CallContext = EMPTY_CTX): Promise<CallResult> {
     const t0 = performance.now();
     const entry: AuditEntry = {
       time: Date.now(),
@@ -85,7 +85,6 @@ class ToolRouter implements Router {
       redactor: NO_SECRETS,
     };
     let span: Span | undefined;
-    let result: CallResult;
     try {
       ctx ??= EMPTY_CTX;
       const given = typeof call?.id === 'string' && call.id !== '';
@@ -97,18 +96,30 @@ class ToolRouter implements Router {
       entry.input = call?.input;
       span = startCallSpan(name);
       entry.redactor = this.#redactors.get(this.#deps.secretValues());
-      result = await this.#pipeline(entry.input, ctx, id, name, entry, span);
-    } catch (err) {
-      result = failure(
-        entry.callId,
-        entry.tool,
-        'INTERNAL',
-        `The tool router failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`,
-        'This is a bug in the skill host, not in your request; try again once, then tell the user.',
+      // Synchronous up to the tool's own promise: a settled stage costs no microtask hop.
+      const result = this.#pipeline(entry.input, ctx, id, name, entry, span);
+      if (!(result instanceof Promise))
+        return Promise.resolve(this.#finish(result, entry, span, t0));
+      const s = span;
+      return result.then(
+        (r) => this.#finish(r, entry, s, t0),
+        (err: unknown) => this.#finish(this.#internal(err, entry), entry, s, t0),
       );
-      this.#logFailure('error', entry, result.message, err);
+    } catch (err) {
+      return Promise.resolve(this.#finish(this.#internal(err, entry), entry, span, t0));
     }
-    return this.#finish(result, entry, span, t0);
+  }
+
+  #internal(err: unknown, entry: AuditEntry): CallResult {
+    const result = failure(
+      entry.callId,
+      entry.tool,
+      'INTERNAL',
+      `The tool router failed unexpectedly: ${messageOf(err)}`,
+      'This is a bug in the skill host, not in your request; try again once, then tell the user.',
+    );
+    this.#logFailure('error', entry, result.message, err);
+    return result;
   }
 
   async callMany(calls: readonly ToolCall[], ctx: CallContext = EMPTY_CTX): Promise<CallResult[]> {
@@ -138,14 +149,14 @@ class ToolRouter implements Router {
     return this.#audit.close();
   }
 
-  async #pipeline(
+  #pipeline(
     input: unknown,
     ctx: CallContext,
     id: string,
     name: string,
     entry: AuditEntry,
     span: Span,
-  ): Promise<CallResult> {
+  ): CallResult | Promise<CallResult> {
     // 1. lookup
     const plan = this.#stateNow().plan(name);
     if (isRefusal(plan)) {
@@ -156,6 +167,7 @@ class ToolRouter implements Router {
     entry.tool = tool.name;
     entry.skill = tool.skill;
     entry.version = plan.skill.version;
+    entry.maxChars = plan.maxChars;
     if (tool.name !== name && span.isRecording()) span.updateName(`tool.call ${tool.name}`);
 
     // 2. policy
@@ -176,7 +188,11 @@ class ToolRouter implements Router {
 
     // 3. rate limits and the loop detector
     const limited = this.#limits.check(this.#deps.config.limits, tool.name, input, ctx, entry);
-    if (limited) return refuse(id, tool.name, limited);
+    let warning: string | undefined;
+    if (limited) {
+      if ('warning' in limited) warning = limited.warning;
+      else return refuse(id, tool.name, limited);
+    }
     entry.decision = 'allowed';
 
     // 4. input validation
@@ -184,96 +200,104 @@ class ToolRouter implements Router {
     if (invalid) return refuse(id, tool.name, invalid);
 
     // 5. approval
-    const refused = await approvalStage(
-      plan.approval,
+    if (plan.approval.kind === 'auto') {
+      autoApproved(plan.approval, entry);
+      return this.#runStage(plan, input, ctx, id, entry, span, warning);
+    }
+    return approvalStage({
+      need: plan.approval,
       tool,
       input,
       ctx,
-      id,
+      callId: id,
       entry,
-      this.#deps.approve,
-      this.#deps.config.approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+      fallback: this.#deps.approve,
+      timeoutMs: this.#deps.config.approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+    }).then((refused) =>
+      refused
+        ? refuse(id, tool.name, refused)
+        : this.#runStage(plan, input, ctx, id, entry, span, warning),
     );
-    if (refused) return refuse(id, tool.name, refused);
-
-    // 6. auth needs nothing here: the skill's context answers AUTH_REQUIRED, mapped below.
-    // 7. run
-    const outcome = await this.#run(plan, input, ctx, id, span);
-    if (outcome.kind !== 'ok') {
-      const failed = runFailure(tool, outcome);
-      if (outcome.kind === 'error') {
-        // Operators see skill failures in the log (redacted); refusals are in the audit.
-        const crashed = outcome.error instanceof ActivationError;
-        this.#logFailure(crashed ? 'error' : 'warn', entry, failed.message, undefined);
-      }
-      return refuse(id, tool.name, failed);
-    }
-
-    // 8. output validation
-    const value = outcome.value;
-    if (typeof value !== 'string' && value !== undefined) {
-      const bad = checkOutput(tool, this.#state!.validators.output(tool), value);
-      if (bad) return refuse(id, tool.name, bad);
-    }
-
-    // 9. shape
-    let shaped;
-    try {
-      shaped = shapeResult(value, plan.maxChars, entry.redactor);
-    } catch (err) {
-      return refuse(id, tool.name, {
-        code: 'SKILL_ERROR',
-        message: `${tool.name} returned a value that cannot be sent as JSON: ${err instanceof Error ? err.message : String(err)}`,
-        hint: 'This is a bug in the skill; do not retry the same call.',
-      });
-    }
-    const ok: CallSuccess = { id, name: tool.name, isError: false, text: shaped.text };
-    if (shaped.structured !== undefined) ok.structured = shaped.structured;
-    if (shaped.truncated) ok.truncated = shaped.truncated;
-    return ok;
   }
 
-  async #run(
+  // 6. auth needs nothing here: the skill's context answers AUTH_REQUIRED, mapped below.
+  // 7. run, then 8. output validation and 9. shape (complete.ts).
+  #runStage(
+    plan: ToolPlan,
+    input: unknown,
+    ctx: CallContext,
+    id: string,
+    entry: AuditEntry,
+    span: Span,
+    warning: string | undefined,
+  ): Promise<CallResult> {
+    const active = this.#actives.get(plan.skill);
+    const running =
+      active !== undefined
+        ? this.#invoke(active, plan, input, ctx, id, span)
+        : this.#activateAndRun(plan, input, ctx, id, span);
+    return running.then((outcome) => {
+      // The tool may have been handed tokens or keys during the run (ctx.auth): redact them
+      // from its result, error and log lines too (a cache hit when nothing new was seen).
+      entry.redactor = this.#redactors.get(this.#deps.secretValues());
+      if (outcome.kind !== 'ok') {
+        const failed = runFailure(plan.tool, outcome);
+        if (outcome.kind === 'error' || outcome.kind === 'activation') {
+          // Operators see skill failures in the log (redacted); refusals are in the audit.
+          const crashed = outcome.kind === 'activation';
+          this.#logFailure(crashed ? 'error' : 'warn', entry, failed.message, undefined);
+        }
+        return refuse(id, plan.tool.name, failed);
+      }
+      return completeRun({
+        plan,
+        outcome,
+        id,
+        redactor: entry.redactor,
+        validators: this.#state!.validators,
+        warning,
+      });
+    });
+  }
+
+  #invoke(
+    active: ActiveSkill,
     plan: ToolPlan,
     input: unknown,
     ctx: CallContext,
     id: string,
     span: Span,
   ): Promise<RunOutcome> {
-    let active: ActiveSkill;
-    if (this.#activated.has(plan.skill)) {
-      try {
-        active = await this.#deps.activate(plan.skill);
-      } catch (error) {
-        return { kind: 'error', error: activationError(error) };
-      }
-    } else {
-      const first = await within(
-        this.#deps.activate(plan.skill),
-        Math.max(plan.tool.timeoutMs, ACTIVATION_TIMEOUT_MS),
-        ctx.signal,
-      );
-      if (first.kind === 'error') return { kind: 'error', error: activationError(first.error) };
-      if (first.kind === 'timeout') {
-        const ms = Math.max(plan.tool.timeoutMs, ACTIVATION_TIMEOUT_MS);
-        return { kind: 'error', error: activationTimeout(plan.skill.name, ms) };
-      }
-      if (first.kind !== 'ok') return first;
-      active = first.value;
-      this.#activated.add(plan.skill);
-    }
-    const info = new CallInfo(id, ctx.sessionId);
-    return inSpan(span, () =>
-      runTool(
+    const run = () =>
+      runTool({
         active,
-        plan.tool.name,
+        tool: plan.tool.name,
         input,
-        info,
-        plan.tool.timeoutMs,
-        ctx.signal,
-        this.#deadlines,
-      ),
-    );
+        info: new CallInfo(id, ctx.sessionId),
+        timeoutMs: plan.tool.timeoutMs,
+        signal: ctx.signal,
+        deadlines: this.#deadlines,
+      });
+    return span.isRecording() ? inSpan(span, run) : run();
+  }
+
+  /** The first call of a skill (or after a failed activation): bounded by ACTIVATION_TIMEOUT_MS. */
+  async #activateAndRun(
+    plan: ToolPlan,
+    input: unknown,
+    ctx: CallContext,
+    id: string,
+    span: Span,
+  ): Promise<RunOutcome> {
+    const ms = Math.max(plan.tool.timeoutMs, ACTIVATION_TIMEOUT_MS);
+    const first = await within(this.#deps.activate(plan.skill), ms, ctx.signal);
+    if (first.kind === 'error') return { kind: 'activation', error: activationError(first.error) };
+    if (first.kind === 'timeout')
+      return { kind: 'activation', error: activationTimeout(plan.skill.name, ms) };
+    if (first.kind !== 'ok') return first;
+    // Later calls of this record skip the activator (and a hop); a rescan makes new records.
+    this.#actives.set(plan.skill, first.value);
+    return this.#invoke(first.value, plan, input, ctx, id, span);
   }
 
   #finish(result: CallResult, entry: AuditEntry, span: Span | undefined, t0: number): CallResult {
@@ -286,8 +310,10 @@ class ToolRouter implements Router {
           entry.tool = r.text(entry.tool);
           if (span?.isRecording()) span.updateName(`tool.call ${entry.tool}`);
         }
-        result.message = r.text(result.message);
-        if (result.hint !== undefined) result.hint = r.text(result.hint);
+        const cap =
+          entry.maxChars ?? this.#deps.config.limits?.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+        result.message = cappedText(result.message, cap, r).text;
+        if (result.hint !== undefined) result.hint = cappedText(result.hint, cap, r).text;
         if (result.details !== undefined) result.details = r.value(result.details);
         entry.outcome = result.code;
         entry.output = result.message;
@@ -336,21 +362,28 @@ class ToolRouter implements Router {
     try {
       const r = entry.redactor;
       const detail =
-        err === undefined
-          ? undefined
-          : r.text(err instanceof Error ? (err.stack ?? err.message) : String(err));
+        err === undefined ? undefined : cappedText(stackOf(err), LOG_TEXT_CHARS, r).text;
       this.#deps.logger[level](
         {
           callId: r.text(entry.callId),
           tool: r.text(entry.tool),
           ...(detail !== undefined && { err: detail }),
         },
-        r.text(message),
+        cappedText(message, LOG_TEXT_CHARS, r).text,
       );
     } catch {
       // A broken logger must not break calls.
     }
   }
+}
+
+function stackOf(err: unknown): string {
+  try {
+    if (err instanceof Error && typeof err.stack === 'string') return err.stack;
+  } catch {
+    // A throwing getter: fall back to the message.
+  }
+  return messageOf(err);
 }
 
 function refuse(id: string, name: string, r: Refusal): CallResult {

@@ -56,6 +56,17 @@ describe('input validation', () => {
     expect(h.invoked).toHaveLength(0);
   });
 
+  it('an unexpected field (additionalProperties: false) is named in the message', async () => {
+    const h = await harness({ skills: skills(), tools: { 'mail.send': () => 'sent' } });
+    const r = await h.router.call({
+      name: 'mail.send',
+      input: { to: 'a@b.test', subject: 's', bcc: 'x@y.test' },
+    });
+    expect(r).toMatchObject({ isError: true, code: 'INVALID_INPUT' });
+    if (r.isError) expect(r.message).toContain('(root): must NOT have the unexpected field "bcc"');
+    expect(h.invoked).toHaveLength(0);
+  });
+
   it('checks formats (ajv-formats)', async () => {
     const h = await harness({ skills: skills(), tools: { 'mail.send': () => 'sent' } });
     const bad = await h.router.call({
@@ -100,15 +111,25 @@ describe('input validation', () => {
     if (r.isError) expect(r.message).toContain('inputSchema');
   });
 
-  it('compiles each validator once per snapshot', async () => {
-    const h = await harness({ skills: skills(), tools: { 'mail.send': () => 'sent' } });
-    const snap = h.deps.snapshot();
-    await h.router.call({ name: 'mail.send', input: { to: 'a@b.co', subject: 's' } });
-    const validators = snap.memo('router:validators', () => {
-      throw new Error('should be cached');
-    }) as { input(t: unknown): unknown };
-    const tool = snap.tools.get('mail.send')!;
-    expect(validators.input(tool)).toBe(validators.input(tool));
+  it("compiles a tool's input schema on its first call only (later calls do not read it)", async () => {
+    let reads = 0;
+    const counted = new Proxy(structuredClone(mailSchema), {
+      get(target, key, receiver) {
+        reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const h = await harness({
+      skills: [skillRecord({ name: 'mail', tools: [{ name: 'mail.send', inputSchema: counted }] })],
+      tools: { 'mail.send': () => 'sent' },
+    });
+    const input = { to: 'a@b.co', subject: 's' };
+    expect(await h.router.call({ name: 'mail.send', input })).toMatchObject({ isError: false });
+    const afterFirst = reads;
+    expect(afterFirst).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) await h.router.call({ name: 'mail.send', input });
+    expect(h.invoked).toHaveLength(4);
+    expect(reads).toBe(afterFirst);
   });
 });
 

@@ -1,7 +1,11 @@
-// Stage 6: run the tool in its skill's runner under its timeout. The invoke is raced
+// Stage 7: run the tool in its skill's runner under its timeout. The invoke is raced
 // against the deadline, so a tool that ignores its AbortSignal still yields TIMEOUT on time
-// (its signal has fired by then). The caller's ctx.signal aborts the tool the same way.
-import type { ToolCallInfo } from '@openclaw/skill-sdk';
+// (its signal has fired by then), and a result that arrives after the deadline (a tool that
+// blocked the event loop past it) is TIMEOUT too. The caller's ctx.signal aborts the tool
+// the same way. A call given up on is "abandoned": the activation stops counting it, so
+// disposing the skill does not wait for a call nobody waits for.
+import type { SkillError, ToolCallInfo } from '@openclaw/skill-sdk';
+import type { Abandonable } from '../runners/activations.js';
 import type { ActiveSkill } from '../runners/types.js';
 import type { Deadline, Deadlines } from './deadlines.js';
 
@@ -10,10 +14,11 @@ import type { Deadline, Deadlines } from './deadlines.js';
  * reads `signal` or the call is aborted: most calls finish without either, and creating a
  * controller per call would cost more than the rest of the dispatch.
  */
-export class CallInfo implements ToolCallInfo {
+export class CallInfo implements ToolCallInfo, Abandonable {
   readonly callId: string;
   readonly session: string | undefined;
   #controller: AbortController | undefined;
+  #onAbandon: (() => void) | undefined;
 
   constructor(callId: string, session: string | undefined) {
     this.callId = callId;
@@ -26,50 +31,87 @@ export class CallInfo implements ToolCallInfo {
 
   abort(reason: unknown): void {
     (this.#controller ??= new AbortController()).abort(reason);
+    const listener = this.#onAbort;
+    this.#onAbort = undefined;
+    listener?.(reason);
+  }
+
+  #onAbort: ((reason: unknown) => void) | undefined;
+
+  /**
+   * For runners that forward aborts across a thread or process (runners/remote.ts): one
+   * listener, without creating the AbortController a signal listener would need.
+   */
+  onAbort(listener: ((reason: unknown) => void) | undefined): void {
+    this.#onAbort = listener;
+  }
+
+  onAbandon(fn: () => void): void {
+    this.#onAbandon = fn;
+  }
+
+  /** The router gave up on the call (timeout or abort). */
+  abandon(): void {
+    const fn = this.#onAbandon;
+    this.#onAbandon = undefined;
+    fn?.();
   }
 }
 
 export type RunOutcome =
   | { kind: 'ok'; value: unknown }
   | { kind: 'error'; error: unknown }
+  /** The skill could not be loaded (its error carries the runner's code). */
+  | { kind: 'activation'; error: SkillError }
   | { kind: 'timeout' }
   | { kind: 'aborted' };
 
 const TIMEOUT: RunOutcome = Object.freeze({ kind: 'timeout' });
 const ABORTED: RunOutcome = Object.freeze({ kind: 'aborted' });
 
-export function runTool(
-  active: ActiveSkill,
-  tool: string,
-  input: unknown,
-  info: CallInfo,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-  deadlines: Deadlines,
-): Promise<RunOutcome> {
-  return new Promise<RunOutcome>((resolve) => {
-    let done = false;
-    const finish = (o: RunOutcome): void => {
-      if (done) return;
-      done = true;
-      deadlines.delete(deadline);
-      if (signal) signal.removeEventListener('abort', onAbort);
-      resolve(o);
-    };
-    const onAbort = (): void => {
-      info.abort(signal?.reason ?? new Error('The call was aborted.'));
-      finish(ABORTED);
-    };
-    const deadline: Deadline = {
-      at: Date.now() + timeoutMs,
-      expire() {
-        // Abort first so the tool sees its signal fire before the caller sees TIMEOUT.
-        info.abort(new DOMException(`${tool} timed out after ${timeoutMs} ms`, 'TimeoutError'));
-        finish(TIMEOUT);
-      },
-    };
-    deadlines.add(deadline);
+export interface RunRequest {
+  active: ActiveSkill;
+  tool: string;
+  input: unknown;
+  info: CallInfo;
+  timeoutMs: number;
+  /** The caller's ctx.signal. */
+  signal: AbortSignal | undefined;
+  deadlines: Deadlines;
+}
+
+export function runTool(req: RunRequest): Promise<RunOutcome> {
+  return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve).start());
+}
+
+/**
+ * One call in flight, and its own deadline: one object (with its methods on the prototype)
+ * instead of a closure per outcome, since this runs for every call.
+ */
+class RunningCall implements Deadline {
+  readonly at: number;
+  prev?: Deadline | undefined;
+  next?: Deadline | undefined;
+  linked?: boolean | undefined;
+  #done = false;
+  readonly #req: RunRequest;
+  readonly #resolve: (o: RunOutcome) => void;
+  #onAbort: (() => void) | undefined;
+
+  constructor(req: RunRequest, resolve: (o: RunOutcome) => void) {
+    this.#req = req;
+    this.#resolve = resolve;
+    this.at = Date.now() + req.timeoutMs;
+  }
+
+  start(): void {
+    const { active, tool, input, info, signal, deadlines } = this.#req;
+    deadlines.add(this);
     if (signal) {
+      const onAbort = (this.#onAbort = () => {
+        info.abort(signal.reason ?? new Error('The call was aborted.'));
+        this.#finish(ABORTED);
+      });
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
     }
@@ -77,13 +119,38 @@ export function runTool(
     try {
       pending = active.invoke(tool, input, info);
     } catch (error) {
-      return finish({ kind: 'error', error });
+      return this.#settled({ kind: 'error', error });
     }
     pending.then(
-      (value) => finish({ kind: 'ok', value }),
-      (error: unknown) => finish({ kind: 'error', error }),
+      (value) => this.#settled({ kind: 'ok', value }),
+      (error: unknown) => this.#settled({ kind: 'error', error }),
     );
-  });
+  }
+
+  expire(): void {
+    if (this.#done) return;
+    const { info, tool, timeoutMs } = this.#req;
+    // Abort first so the tool sees its signal fire before the caller sees TIMEOUT.
+    info.abort(new DOMException(`${tool} timed out after ${timeoutMs} ms`, 'TimeoutError'));
+    this.#finish(TIMEOUT);
+  }
+
+  #settled(o: RunOutcome): void {
+    if (this.#done) return;
+    // Late, whatever the reason (a synchronous block keeps the timer from firing first).
+    if (Date.now() >= this.at) return this.expire();
+    this.#finish(o);
+  }
+
+  #finish(o: RunOutcome): void {
+    if (this.#done) return;
+    this.#done = true;
+    const { deadlines, signal, info } = this.#req;
+    deadlines.delete(this);
+    if (signal && this.#onAbort) signal.removeEventListener('abort', this.#onAbort);
+    if (o === TIMEOUT || o === ABORTED) info.abandon();
+    this.#resolve(o);
+  }
 }
 
 /**

@@ -46,6 +46,10 @@ export interface CallSuccess {
   /** The tool's JSON value, when it returned one. */
   structured?: unknown;
   truncated?: { originalChars: number; keptChars: number };
+  /** An MCP server tool's content blocks (text, images, resources), when not only text. */
+  content?: import('../mcp-client/content.js').ContentBlock[];
+  /** Said to the model (also at the end of `text`): e.g. that it is repeating a call. */
+  warning?: string;
 }
 
 export interface CallFailure {

@@ -1,4 +1,4 @@
-// Stages 3 and 7: JSON Schema validation of inputs and outputs with ajv. Validators are
+// Stages 4 and 8: JSON Schema validation of inputs and outputs with ajv. Validators are
 // compiled lazily, once per tool per snapshot (snapshot.memo), so a catalog of 1,000 tools
 // pays only for the tools that are called.
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
@@ -122,10 +122,21 @@ export interface PathError {
 function describe(errors: ErrorObject[] | null | undefined): PathError[] {
   return (errors ?? []).map((e) => ({
     path: e.instancePath,
-    message: e.message ?? 'is invalid',
+    message: messageFor(e),
     keyword: e.keyword,
     params: e.params as Record<string, unknown>,
   }));
+}
+
+// ajv says "must NOT have additional properties" without naming the field; the model needs
+// the name to drop it.
+function messageFor(e: ErrorObject): string {
+  const extra = (e.params as { additionalProperty?: unknown }).additionalProperty;
+  if (e.keyword === 'additionalProperties' && typeof extra === 'string') {
+    const name = extra.length > 100 ? `${extra.slice(0, 100)}...` : extra;
+    return `must NOT have the unexpected field ${JSON.stringify(name)}`;
+  }
+  return e.message ?? 'is invalid';
 }
 
 function summary(errors: PathError[]): string {

@@ -97,7 +97,8 @@ describe('lazy activation', () => {
     await expect(a.activate(skillRecord({ name: 'sandboxed' }))).rejects.toMatchObject({
       code: 'SKILL_UNAVAILABLE',
     });
-    await expect(a.activate(skillRecord({ name: 'ok' }))).resolves.toBeDefined();
+    const ok = await a.activate(skillRecord({ name: 'ok' }));
+    expect(await ok.invoke('ok.t', {}, call)).toBe('ok.t ok');
   });
 
   it('special records (the built-in skill) skip the runner', async () => {

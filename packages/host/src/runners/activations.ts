@@ -2,9 +2,24 @@
 // share one activation promise; a failed activation is remembered, so the skill's calls
 // fail fast with the same error until a rescan makes a new record, while every other
 // skill keeps working. Keyed by record identity: a rescan's new records activate afresh.
+//
+// A retired generation is disposed once its calls finish. A call the router gave up on
+// (timed out, aborted) stops counting at once, and disposal waits at most drainMs for the
+// rest: a tool that never settles must not keep a skill (or host.close()) forever.
 import { SkillError, type SkillContext } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import type { ActiveSkill, Runner } from './types.js';
+
+/** How long a retired generation waits for its calls before it is disposed anyway. */
+export const DEFAULT_DRAIN_MS = 60_000;
+
+/** What the router's per-call info offers: a callback for when the router gives up. */
+export interface Abandonable {
+  onAbandon(fn: () => void): void;
+}
+
+const canAbandon = (call: object): call is Abandonable =>
+  typeof (call as Partial<Abandonable>).onAbandon === 'function';
 
 export interface ActivatorDeps {
   /** The runner for a skill; throw a SkillError when the skill cannot run here. */
@@ -53,7 +68,7 @@ export function createActivator(deps: ActivatorDeps): Activator {
   const draining = new WeakMap<SkillRecord, Entry>();
   const retiredRecords = new WeakSet<SkillRecord>();
   let currentByName = new Map<string, SkillRecord>();
-  const drainMs = deps.drainMs ?? 60_000;
+  const drainMs = deps.drainMs ?? DEFAULT_DRAIN_MS;
 
   const dispose = (skill: SkillRecord, entry: Entry): Promise<void> =>
     (entry.disposed ??= entry.promise.then(
@@ -81,14 +96,19 @@ export function createActivator(deps: ActivatorDeps): Activator {
   };
 
   const track = (skill: SkillRecord, entry: Entry, active: ActiveSkill): ActiveSkill => {
-    const done = () => {
-      if (--entry.inflight === 0 && entry.retired) entry.idle?.();
-    };
     return {
       skill: active.skill,
       version: active.version,
       invoke(tool, input, call) {
         entry.inflight++;
+        // Counted down once: when the call settles or when the router abandons it.
+        let counted = true;
+        const done = () => {
+          if (!counted) return;
+          counted = false;
+          if (--entry.inflight === 0 && entry.retired) entry.idle?.();
+        };
+        if (canAbandon(call)) call.onAbandon(done);
         let p: Promise<unknown>;
         try {
           p = active.invoke(tool, input, call);

@@ -2,8 +2,9 @@
 // and for trusted code only: the skill shares the host's memory, env and permissions, and
 // a hang blocks the host. ESM modules cannot be unloaded, so a changed skill cannot be
 // reloaded here (a `?v=` query re-imports but leaks the old module): reloads belong to the
-// worker and sandbox runners.
-import { access } from 'node:fs/promises';
+// worker and sandbox runners. The skill's console output goes to its logger (console.ts),
+// from the moment its module is imported until it is disposed.
+import { access, realpath } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import {
   SkillError,
@@ -13,6 +14,7 @@ import {
 } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { needsCallScope, runInCallScope } from './call-scope.js';
+import { routeSkillConsole } from './console.js';
 import type { ActiveSkill, Runner } from './types.js';
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -43,81 +45,103 @@ export function createInlineRunner(): Runner {
           },
         );
       }
-      let mod: { default?: unknown };
+      const dirs = [skill.dir];
+      const real = await realpath(skill.dir).catch(() => skill.dir);
+      if (real !== skill.dir) dirs.push(real);
+      const unroute = routeSkillConsole(skill.name, dirs, ctx.logger);
       try {
-        mod = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+        return await load(skill, entry, ctx, unroute);
       } catch (e) {
-        throw new SkillError(
-          'SKILL_CRASHED',
-          `Skill "${skill.name}": importing ${entry} failed: ${reason(e)}`,
-          {
-            file: entry,
-            cause: e,
-          },
+        unroute();
+        throw e;
+      }
+    },
+  };
+}
+
+async function load(
+  skill: SkillRecord,
+  entry: string,
+  ctx: SkillContext,
+  unroute: () => void,
+): Promise<ActiveSkill> {
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+  } catch (e) {
+    throw new SkillError(
+      'SKILL_CRASHED',
+      `Skill "${skill.name}": importing ${entry} failed: ${reason(e)}`,
+      {
+        file: entry,
+        cause: e,
+      },
+    );
+  }
+  const def = mod.default;
+  if (!isSkillDefinition(def)) {
+    throw new SkillError(
+      'SKILL_CRASHED',
+      `Skill "${skill.name}": ${entry} does not export a skill as its default export (export default defineSkill({ createTools })).`,
+      { file: entry },
+    );
+  }
+  let tools: ToolMap;
+  try {
+    tools = await def.createTools(ctx);
+  } catch (e) {
+    throw new SkillError(
+      'SKILL_CRASHED',
+      `Skill "${skill.name}": createTools in ${entry} threw: ${reason(e)}`,
+      {
+        file: entry,
+        cause: e,
+      },
+    );
+  }
+  if (typeof tools !== 'object' || tools === null) {
+    throw new SkillError(
+      'SKILL_CRASHED',
+      `Skill "${skill.name}": createTools in ${entry} returned no tool map.`,
+      { file: entry },
+    );
+  }
+  const scoped = needsCallScope(skill);
+  return {
+    skill: skill.name,
+    version: skill.version,
+    invoke(tool, input, call) {
+      const handler = Object.hasOwn(tools, tool) ? tools[tool] : undefined;
+      if (typeof handler !== 'function') {
+        return Promise.reject(
+          new SkillError(
+            'TOOL_NOT_FOUND',
+            `Skill "${skill.name}" declares "${tool}" in manifest.json but createTools returned no such tool.`,
+            {
+              file: entry,
+            },
+          ),
         );
       }
-      const def = mod.default;
-      if (!isSkillDefinition(def)) {
-        throw new SkillError(
-          'SKILL_CRASHED',
-          `Skill "${skill.name}": ${entry} does not export a skill as its default export (export default defineSkill({ createTools })).`,
-          { file: entry },
-        );
-      }
-      let tools: ToolMap;
       try {
-        tools = await def.createTools(ctx);
+        return Promise.resolve(
+          scoped
+            ? runInCallScope(
+                { skill: skill.name, tool, callId: call.callId, session: call.session },
+                () => handler(input, call),
+              )
+            : handler(input, call),
+        );
       } catch (e) {
-        throw new SkillError(
-          'SKILL_CRASHED',
-          `Skill "${skill.name}": createTools in ${entry} threw: ${reason(e)}`,
-          {
-            file: entry,
-            cause: e,
-          },
-        );
+        return Promise.reject(e);
       }
-      if (typeof tools !== 'object' || tools === null) {
-        throw new SkillError(
-          'SKILL_CRASHED',
-          `Skill "${skill.name}": createTools in ${entry} returned no tool map.`,
-          { file: entry },
-        );
+    },
+    async dispose() {
+      try {
+        await def.dispose?.();
+      } finally {
+        unroute();
       }
-      const scoped = needsCallScope(skill);
-      return {
-        skill: skill.name,
-        version: skill.version,
-        invoke(tool, input, call) {
-          const handler = Object.hasOwn(tools, tool) ? tools[tool] : undefined;
-          if (typeof handler !== 'function') {
-            return Promise.reject(
-              new SkillError(
-                'TOOL_NOT_FOUND',
-                `Skill "${skill.name}" declares "${tool}" in manifest.json but createTools returned no such tool.`,
-                {
-                  file: entry,
-                },
-              ),
-            );
-          }
-          try {
-            return Promise.resolve(
-              scoped
-                ? runInCallScope(
-                    { skill: skill.name, tool, callId: call.callId, session: call.session },
-                    () => handler(input, call),
-                  )
-                : handler(input, call),
-            );
-          } catch (e) {
-            return Promise.reject(e);
-          }
-        },
-        async dispose() {
-          await def.dispose?.();
-        },
-      };
     },
   };
 }

@@ -137,6 +137,11 @@ export const manifestSchema = {
         network: { type: 'array', items: { type: 'string', minLength: 1 } },
         env: { type: 'array', items: { type: 'string', minLength: 1 } },
         fs: { enum: ['none', 'read', 'write'] },
+        // The sandbox refuses these unless declared here and granted by the user in the host
+        // config (skills.<name>.grant): each one lets code out of Node's permission model.
+        childProcess: { type: 'boolean' },
+        workerThreads: { type: 'boolean' },
+        addons: { type: 'boolean' },
       },
       additionalProperties: false,
     },

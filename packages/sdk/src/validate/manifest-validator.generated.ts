@@ -78,6 +78,9 @@ const schema11 = {
         network: { type: 'array', items: { type: 'string', minLength: 1 } },
         env: { type: 'array', items: { type: 'string', minLength: 1 } },
         fs: { enum: ['none', 'read', 'write'] },
+        childProcess: { type: 'boolean' },
+        workerThreads: { type: 'boolean' },
+        addons: { type: 'boolean' },
       },
       additionalProperties: false,
     },
@@ -1305,7 +1308,14 @@ function validate10(
       let data24 = data.permissions;
       if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
         for (const key6 in data24) {
-          if (!(key6 === 'network' || key6 === 'env' || key6 === 'fs')) {
+          if (!(
+            key6 === 'network' ||
+            key6 === 'env' ||
+            key6 === 'fs' ||
+            key6 === 'childProcess' ||
+            key6 === 'workerThreads' ||
+            key6 === 'addons'
+          )) {
             const err51 = {
               instancePath: instancePath + '/permissions',
               schemaPath: '#/properties/permissions/additionalProperties',
@@ -1471,8 +1481,71 @@ function validate10(
             errors++;
           }
         }
+        if (data24.childProcess !== undefined) {
+          let data30 = data24.childProcess;
+          if (typeof data30 !== 'boolean') {
+            const err59 = {
+              instancePath: instancePath + '/permissions/childProcess',
+              schemaPath: '#/properties/permissions/properties/childProcess/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema11.properties.permissions.properties.childProcess.type,
+              parentSchema: schema11.properties.permissions.properties.childProcess,
+              data: data30,
+            };
+            if (vErrors === null) {
+              vErrors = [err59];
+            } else {
+              vErrors.push(err59);
+            }
+            errors++;
+          }
+        }
+        if (data24.workerThreads !== undefined) {
+          let data31 = data24.workerThreads;
+          if (typeof data31 !== 'boolean') {
+            const err60 = {
+              instancePath: instancePath + '/permissions/workerThreads',
+              schemaPath: '#/properties/permissions/properties/workerThreads/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema11.properties.permissions.properties.workerThreads.type,
+              parentSchema: schema11.properties.permissions.properties.workerThreads,
+              data: data31,
+            };
+            if (vErrors === null) {
+              vErrors = [err60];
+            } else {
+              vErrors.push(err60);
+            }
+            errors++;
+          }
+        }
+        if (data24.addons !== undefined) {
+          let data32 = data24.addons;
+          if (typeof data32 !== 'boolean') {
+            const err61 = {
+              instancePath: instancePath + '/permissions/addons',
+              schemaPath: '#/properties/permissions/properties/addons/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema11.properties.permissions.properties.addons.type,
+              parentSchema: schema11.properties.permissions.properties.addons,
+              data: data32,
+            };
+            if (vErrors === null) {
+              vErrors = [err61];
+            } else {
+              vErrors.push(err61);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err59 = {
+        const err62 = {
           instancePath: instancePath + '/permissions',
           schemaPath: '#/properties/permissions/type',
           keyword: 'type',
@@ -1483,22 +1556,22 @@ function validate10(
           data: data24,
         };
         if (vErrors === null) {
-          vErrors = [err59];
+          vErrors = [err62];
         } else {
-          vErrors.push(err59);
+          vErrors.push(err62);
         }
         errors++;
       }
     }
     if (data.tools !== undefined) {
-      let data30 = data.tools;
-      if (Array.isArray(data30)) {
-        const len3 = data30.length;
+      let data33 = data.tools;
+      if (Array.isArray(data33)) {
+        const len3 = data33.length;
         for (let i3 = 0; i3 < len3; i3++) {
-          let data31 = data30[i3];
-          if (data31 && typeof data31 == 'object' && !Array.isArray(data31)) {
-            if (data31.name === undefined) {
-              const err60 = {
+          let data34 = data33[i3];
+          if (data34 && typeof data34 == 'object' && !Array.isArray(data34)) {
+            if (data34.name === undefined) {
+              const err63 = {
                 instancePath: instancePath + '/tools/' + i3,
                 schemaPath: '#/properties/tools/items/required',
                 keyword: 'required',
@@ -1506,17 +1579,17 @@ function validate10(
                 message: "must have required property '" + 'name' + "'",
                 schema: schema11.properties.tools.items.required,
                 parentSchema: schema11.properties.tools.items,
-                data: data31,
+                data: data34,
               };
               if (vErrors === null) {
-                vErrors = [err60];
+                vErrors = [err63];
               } else {
-                vErrors.push(err60);
+                vErrors.push(err63);
               }
               errors++;
             }
-            if (data31.description === undefined) {
-              const err61 = {
+            if (data34.description === undefined) {
+              const err64 = {
                 instancePath: instancePath + '/tools/' + i3,
                 schemaPath: '#/properties/tools/items/required',
                 keyword: 'required',
@@ -1524,17 +1597,17 @@ function validate10(
                 message: "must have required property '" + 'description' + "'",
                 schema: schema11.properties.tools.items.required,
                 parentSchema: schema11.properties.tools.items,
-                data: data31,
+                data: data34,
               };
               if (vErrors === null) {
-                vErrors = [err61];
+                vErrors = [err64];
               } else {
-                vErrors.push(err61);
+                vErrors.push(err64);
               }
               errors++;
             }
-            if (data31.inputSchema === undefined) {
-              const err62 = {
+            if (data34.inputSchema === undefined) {
+              const err65 = {
                 instancePath: instancePath + '/tools/' + i3,
                 schemaPath: '#/properties/tools/items/required',
                 keyword: 'required',
@@ -1542,18 +1615,18 @@ function validate10(
                 message: "must have required property '" + 'inputSchema' + "'",
                 schema: schema11.properties.tools.items.required,
                 parentSchema: schema11.properties.tools.items,
-                data: data31,
+                data: data34,
               };
               if (vErrors === null) {
-                vErrors = [err62];
+                vErrors = [err65];
               } else {
-                vErrors.push(err62);
+                vErrors.push(err65);
               }
               errors++;
             }
-            for (const key7 in data31) {
+            for (const key7 in data34) {
               if (!func2.call(schema11.properties.tools.items.properties, key7)) {
-                const err63 = {
+                const err66 = {
                   instancePath: instancePath + '/tools/' + i3,
                   schemaPath: '#/properties/tools/items/additionalProperties',
                   keyword: 'additionalProperties',
@@ -1561,66 +1634,7 @@ function validate10(
                   message: 'must NOT have additional properties',
                   schema: false,
                   parentSchema: schema11.properties.tools.items,
-                  data: data31,
-                };
-                if (vErrors === null) {
-                  vErrors = [err63];
-                } else {
-                  vErrors.push(err63);
-                }
-                errors++;
-              }
-            }
-            if (data31.name !== undefined) {
-              let data32 = data31.name;
-              if (typeof data32 === 'string') {
-                if (func3(data32) > 128) {
-                  const err64 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/name',
-                    schemaPath: '#/properties/tools/items/properties/name/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 128 },
-                    message: 'must NOT have more than 128 characters',
-                    schema: 128,
-                    parentSchema: schema11.properties.tools.items.properties.name,
-                    data: data32,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err64];
-                  } else {
-                    vErrors.push(err64);
-                  }
-                  errors++;
-                }
-                if (!pattern3.test(data32)) {
-                  const err65 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/name',
-                    schemaPath: '#/properties/tools/items/properties/name/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*\\.[a-z][a-z0-9_]*$' },
-                    message:
-                      'must match pattern "' + '^[a-z0-9]+(-[a-z0-9]+)*\\.[a-z][a-z0-9_]*$' + '"',
-                    schema: '^[a-z0-9]+(-[a-z0-9]+)*\\.[a-z][a-z0-9_]*$',
-                    parentSchema: schema11.properties.tools.items.properties.name,
-                    data: data32,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err65];
-                  } else {
-                    vErrors.push(err65);
-                  }
-                  errors++;
-                }
-              } else {
-                const err66 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/name',
-                  schemaPath: '#/properties/tools/items/properties/name/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema11.properties.tools.items.properties.name.type,
-                  parentSchema: schema11.properties.tools.items.properties.name,
-                  data: data32,
+                  data: data34,
                 };
                 if (vErrors === null) {
                   vErrors = [err66];
@@ -1630,40 +1644,38 @@ function validate10(
                 errors++;
               }
             }
-            if (data31.title !== undefined) {
-              let data33 = data31.title;
-              if (typeof data33 !== 'string') {
-                const err67 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/title',
-                  schemaPath: '#/properties/tools/items/properties/title/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema11.properties.tools.items.properties.title.type,
-                  parentSchema: schema11.properties.tools.items.properties.title,
-                  data: data33,
-                };
-                if (vErrors === null) {
-                  vErrors = [err67];
-                } else {
-                  vErrors.push(err67);
-                }
-                errors++;
-              }
-            }
-            if (data31.description !== undefined) {
-              let data34 = data31.description;
-              if (typeof data34 === 'string') {
-                if (func3(data34) > 4096) {
-                  const err68 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/description',
-                    schemaPath: '#/properties/tools/items/properties/description/maxLength',
+            if (data34.name !== undefined) {
+              let data35 = data34.name;
+              if (typeof data35 === 'string') {
+                if (func3(data35) > 128) {
+                  const err67 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/name',
+                    schemaPath: '#/properties/tools/items/properties/name/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 4096 },
-                    message: 'must NOT have more than 4096 characters',
-                    schema: 4096,
-                    parentSchema: schema11.properties.tools.items.properties.description,
-                    data: data34,
+                    params: { limit: 128 },
+                    message: 'must NOT have more than 128 characters',
+                    schema: 128,
+                    parentSchema: schema11.properties.tools.items.properties.name,
+                    data: data35,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err67];
+                  } else {
+                    vErrors.push(err67);
+                  }
+                  errors++;
+                }
+                if (!pattern3.test(data35)) {
+                  const err68 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/name',
+                    schemaPath: '#/properties/tools/items/properties/name/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*\\.[a-z][a-z0-9_]*$' },
+                    message:
+                      'must match pattern "' + '^[a-z0-9]+(-[a-z0-9]+)*\\.[a-z][a-z0-9_]*$' + '"',
+                    schema: '^[a-z0-9]+(-[a-z0-9]+)*\\.[a-z][a-z0-9_]*$',
+                    parentSchema: schema11.properties.tools.items.properties.name,
+                    data: data35,
                   };
                   if (vErrors === null) {
                     vErrors = [err68];
@@ -1672,34 +1684,37 @@ function validate10(
                   }
                   errors++;
                 }
-                if (func3(data34) < 1) {
-                  const err69 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/description',
-                    schemaPath: '#/properties/tools/items/properties/description/minLength',
-                    keyword: 'minLength',
-                    params: { limit: 1 },
-                    message: 'must NOT have fewer than 1 characters',
-                    schema: 1,
-                    parentSchema: schema11.properties.tools.items.properties.description,
-                    data: data34,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err69];
-                  } else {
-                    vErrors.push(err69);
-                  }
-                  errors++;
-                }
               } else {
-                const err70 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/description',
-                  schemaPath: '#/properties/tools/items/properties/description/type',
+                const err69 = {
+                  instancePath: instancePath + '/tools/' + i3 + '/name',
+                  schemaPath: '#/properties/tools/items/properties/name/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema11.properties.tools.items.properties.description.type,
-                  parentSchema: schema11.properties.tools.items.properties.description,
-                  data: data34,
+                  schema: schema11.properties.tools.items.properties.name.type,
+                  parentSchema: schema11.properties.tools.items.properties.name,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err69];
+                } else {
+                  vErrors.push(err69);
+                }
+                errors++;
+              }
+            }
+            if (data34.title !== undefined) {
+              let data36 = data34.title;
+              if (typeof data36 !== 'string') {
+                const err70 = {
+                  instancePath: instancePath + '/tools/' + i3 + '/title',
+                  schemaPath: '#/properties/tools/items/properties/title/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema11.properties.tools.items.properties.title.type,
+                  parentSchema: schema11.properties.tools.items.properties.title,
+                  data: data36,
                 };
                 if (vErrors === null) {
                   vErrors = [err70];
@@ -1709,19 +1724,19 @@ function validate10(
                 errors++;
               }
             }
-            if (data31.inputSchema !== undefined) {
-              let data35 = data31.inputSchema;
-              if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
-                if (data35.type === undefined) {
+            if (data34.description !== undefined) {
+              let data37 = data34.description;
+              if (typeof data37 === 'string') {
+                if (func3(data37) > 4096) {
                   const err71 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/inputSchema',
-                    schemaPath: '#/properties/tools/items/properties/inputSchema/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'type' },
-                    message: "must have required property '" + 'type' + "'",
-                    schema: schema11.properties.tools.items.properties.inputSchema.required,
-                    parentSchema: schema11.properties.tools.items.properties.inputSchema,
-                    data: data35,
+                    instancePath: instancePath + '/tools/' + i3 + '/description',
+                    schemaPath: '#/properties/tools/items/properties/description/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 4096 },
+                    message: 'must NOT have more than 4096 characters',
+                    schema: 4096,
+                    parentSchema: schema11.properties.tools.items.properties.description,
+                    data: data37,
                   };
                   if (vErrors === null) {
                     vErrors = [err71];
@@ -1730,39 +1745,34 @@ function validate10(
                   }
                   errors++;
                 }
-                if (data35.type !== undefined) {
-                  let data36 = data35.type;
-                  if ('object' !== data36) {
-                    const err72 = {
-                      instancePath: instancePath + '/tools/' + i3 + '/inputSchema/type',
-                      schemaPath:
-                        '#/properties/tools/items/properties/inputSchema/properties/type/const',
-                      keyword: 'const',
-                      params: { allowedValue: 'object' },
-                      message: 'must be equal to constant',
-                      schema: 'object',
-                      parentSchema:
-                        schema11.properties.tools.items.properties.inputSchema.properties.type,
-                      data: data36,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err72];
-                    } else {
-                      vErrors.push(err72);
-                    }
-                    errors++;
+                if (func3(data37) < 1) {
+                  const err72 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/description',
+                    schemaPath: '#/properties/tools/items/properties/description/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                    schema: 1,
+                    parentSchema: schema11.properties.tools.items.properties.description,
+                    data: data37,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err72];
+                  } else {
+                    vErrors.push(err72);
                   }
+                  errors++;
                 }
               } else {
                 const err73 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/inputSchema',
-                  schemaPath: '#/properties/tools/items/properties/inputSchema/type',
+                  instancePath: instancePath + '/tools/' + i3 + '/description',
+                  schemaPath: '#/properties/tools/items/properties/description/type',
                   keyword: 'type',
-                  params: { type: 'object' },
-                  message: 'must be object',
-                  schema: schema11.properties.tools.items.properties.inputSchema.type,
-                  parentSchema: schema11.properties.tools.items.properties.inputSchema,
-                  data: data35,
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema11.properties.tools.items.properties.description.type,
+                  parentSchema: schema11.properties.tools.items.properties.description,
+                  data: data37,
                 };
                 if (vErrors === null) {
                   vErrors = [err73];
@@ -1772,19 +1782,19 @@ function validate10(
                 errors++;
               }
             }
-            if (data31.outputSchema !== undefined) {
-              let data37 = data31.outputSchema;
-              if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
-                if (data37.type === undefined) {
+            if (data34.inputSchema !== undefined) {
+              let data38 = data34.inputSchema;
+              if (data38 && typeof data38 == 'object' && !Array.isArray(data38)) {
+                if (data38.type === undefined) {
                   const err74 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/outputSchema',
-                    schemaPath: '#/properties/tools/items/properties/outputSchema/required',
+                    instancePath: instancePath + '/tools/' + i3 + '/inputSchema',
+                    schemaPath: '#/properties/tools/items/properties/inputSchema/required',
                     keyword: 'required',
                     params: { missingProperty: 'type' },
                     message: "must have required property '" + 'type' + "'",
-                    schema: schema11.properties.tools.items.properties.outputSchema.required,
-                    parentSchema: schema11.properties.tools.items.properties.outputSchema,
-                    data: data37,
+                    schema: schema11.properties.tools.items.properties.inputSchema.required,
+                    parentSchema: schema11.properties.tools.items.properties.inputSchema,
+                    data: data38,
                   };
                   if (vErrors === null) {
                     vErrors = [err74];
@@ -1793,20 +1803,20 @@ function validate10(
                   }
                   errors++;
                 }
-                if (data37.type !== undefined) {
-                  let data38 = data37.type;
-                  if ('object' !== data38) {
+                if (data38.type !== undefined) {
+                  let data39 = data38.type;
+                  if ('object' !== data39) {
                     const err75 = {
-                      instancePath: instancePath + '/tools/' + i3 + '/outputSchema/type',
+                      instancePath: instancePath + '/tools/' + i3 + '/inputSchema/type',
                       schemaPath:
-                        '#/properties/tools/items/properties/outputSchema/properties/type/const',
+                        '#/properties/tools/items/properties/inputSchema/properties/type/const',
                       keyword: 'const',
                       params: { allowedValue: 'object' },
                       message: 'must be equal to constant',
                       schema: 'object',
                       parentSchema:
-                        schema11.properties.tools.items.properties.outputSchema.properties.type,
-                      data: data38,
+                        schema11.properties.tools.items.properties.inputSchema.properties.type,
+                      data: data39,
                     };
                     if (vErrors === null) {
                       vErrors = [err75];
@@ -1818,14 +1828,14 @@ function validate10(
                 }
               } else {
                 const err76 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/outputSchema',
-                  schemaPath: '#/properties/tools/items/properties/outputSchema/type',
+                  instancePath: instancePath + '/tools/' + i3 + '/inputSchema',
+                  schemaPath: '#/properties/tools/items/properties/inputSchema/type',
                   keyword: 'type',
                   params: { type: 'object' },
                   message: 'must be object',
-                  schema: schema11.properties.tools.items.properties.outputSchema.type,
-                  parentSchema: schema11.properties.tools.items.properties.outputSchema,
-                  data: data37,
+                  schema: schema11.properties.tools.items.properties.inputSchema.type,
+                  parentSchema: schema11.properties.tools.items.properties.inputSchema,
+                  data: data38,
                 };
                 if (vErrors === null) {
                   vErrors = [err76];
@@ -1835,10 +1845,73 @@ function validate10(
                 errors++;
               }
             }
-            if (data31.annotations !== undefined) {
-              let data39 = data31.annotations;
-              if (data39 && typeof data39 == 'object' && !Array.isArray(data39)) {
-                for (const key8 in data39) {
+            if (data34.outputSchema !== undefined) {
+              let data40 = data34.outputSchema;
+              if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
+                if (data40.type === undefined) {
+                  const err77 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/outputSchema',
+                    schemaPath: '#/properties/tools/items/properties/outputSchema/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'type' },
+                    message: "must have required property '" + 'type' + "'",
+                    schema: schema11.properties.tools.items.properties.outputSchema.required,
+                    parentSchema: schema11.properties.tools.items.properties.outputSchema,
+                    data: data40,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err77];
+                  } else {
+                    vErrors.push(err77);
+                  }
+                  errors++;
+                }
+                if (data40.type !== undefined) {
+                  let data41 = data40.type;
+                  if ('object' !== data41) {
+                    const err78 = {
+                      instancePath: instancePath + '/tools/' + i3 + '/outputSchema/type',
+                      schemaPath:
+                        '#/properties/tools/items/properties/outputSchema/properties/type/const',
+                      keyword: 'const',
+                      params: { allowedValue: 'object' },
+                      message: 'must be equal to constant',
+                      schema: 'object',
+                      parentSchema:
+                        schema11.properties.tools.items.properties.outputSchema.properties.type,
+                      data: data41,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err78];
+                    } else {
+                      vErrors.push(err78);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err79 = {
+                  instancePath: instancePath + '/tools/' + i3 + '/outputSchema',
+                  schemaPath: '#/properties/tools/items/properties/outputSchema/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema11.properties.tools.items.properties.outputSchema.type,
+                  parentSchema: schema11.properties.tools.items.properties.outputSchema,
+                  data: data40,
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+            if (data34.annotations !== undefined) {
+              let data42 = data34.annotations;
+              if (data42 && typeof data42 == 'object' && !Array.isArray(data42)) {
+                for (const key8 in data42) {
                   if (!(
                     key8 === 'title' ||
                     key8 === 'readOnlyHint' ||
@@ -1846,7 +1919,7 @@ function validate10(
                     key8 === 'idempotentHint' ||
                     key8 === 'openWorldHint'
                   )) {
-                    const err77 = {
+                    const err80 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/additionalProperties',
@@ -1855,20 +1928,20 @@ function validate10(
                       message: 'must NOT have additional properties',
                       schema: false,
                       parentSchema: schema11.properties.tools.items.properties.annotations,
-                      data: data39,
+                      data: data42,
                     };
                     if (vErrors === null) {
-                      vErrors = [err77];
+                      vErrors = [err80];
                     } else {
-                      vErrors.push(err77);
+                      vErrors.push(err80);
                     }
                     errors++;
                   }
                 }
-                if (data39.title !== undefined) {
-                  let data40 = data39.title;
-                  if (typeof data40 !== 'string') {
-                    const err78 = {
+                if (data42.title !== undefined) {
+                  let data43 = data42.title;
+                  if (typeof data43 !== 'string') {
+                    const err81 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/title',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/title/type',
@@ -1880,20 +1953,20 @@ function validate10(
                           .type,
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties.title,
-                      data: data40,
+                      data: data43,
                     };
                     if (vErrors === null) {
-                      vErrors = [err78];
+                      vErrors = [err81];
                     } else {
-                      vErrors.push(err78);
+                      vErrors.push(err81);
                     }
                     errors++;
                   }
                 }
-                if (data39.readOnlyHint !== undefined) {
-                  let data41 = data39.readOnlyHint;
-                  if (typeof data41 !== 'boolean') {
-                    const err79 = {
+                if (data42.readOnlyHint !== undefined) {
+                  let data44 = data42.readOnlyHint;
+                  if (typeof data44 !== 'boolean') {
+                    const err82 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/readOnlyHint',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/readOnlyHint/type',
@@ -1906,20 +1979,20 @@ function validate10(
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties
                           .readOnlyHint,
-                      data: data41,
+                      data: data44,
                     };
                     if (vErrors === null) {
-                      vErrors = [err79];
+                      vErrors = [err82];
                     } else {
-                      vErrors.push(err79);
+                      vErrors.push(err82);
                     }
                     errors++;
                   }
                 }
-                if (data39.destructiveHint !== undefined) {
-                  let data42 = data39.destructiveHint;
-                  if (typeof data42 !== 'boolean') {
-                    const err80 = {
+                if (data42.destructiveHint !== undefined) {
+                  let data45 = data42.destructiveHint;
+                  if (typeof data45 !== 'boolean') {
+                    const err83 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/destructiveHint',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/destructiveHint/type',
@@ -1932,20 +2005,20 @@ function validate10(
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties
                           .destructiveHint,
-                      data: data42,
+                      data: data45,
                     };
                     if (vErrors === null) {
-                      vErrors = [err80];
+                      vErrors = [err83];
                     } else {
-                      vErrors.push(err80);
+                      vErrors.push(err83);
                     }
                     errors++;
                   }
                 }
-                if (data39.idempotentHint !== undefined) {
-                  let data43 = data39.idempotentHint;
-                  if (typeof data43 !== 'boolean') {
-                    const err81 = {
+                if (data42.idempotentHint !== undefined) {
+                  let data46 = data42.idempotentHint;
+                  if (typeof data46 !== 'boolean') {
+                    const err84 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/idempotentHint',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/idempotentHint/type',
@@ -1958,20 +2031,20 @@ function validate10(
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties
                           .idempotentHint,
-                      data: data43,
+                      data: data46,
                     };
                     if (vErrors === null) {
-                      vErrors = [err81];
+                      vErrors = [err84];
                     } else {
-                      vErrors.push(err81);
+                      vErrors.push(err84);
                     }
                     errors++;
                   }
                 }
-                if (data39.openWorldHint !== undefined) {
-                  let data44 = data39.openWorldHint;
-                  if (typeof data44 !== 'boolean') {
-                    const err82 = {
+                if (data42.openWorldHint !== undefined) {
+                  let data47 = data42.openWorldHint;
+                  if (typeof data47 !== 'boolean') {
+                    const err85 = {
                       instancePath: instancePath + '/tools/' + i3 + '/annotations/openWorldHint',
                       schemaPath:
                         '#/properties/tools/items/properties/annotations/properties/openWorldHint/type',
@@ -1984,67 +2057,7 @@ function validate10(
                       parentSchema:
                         schema11.properties.tools.items.properties.annotations.properties
                           .openWorldHint,
-                      data: data44,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err82];
-                    } else {
-                      vErrors.push(err82);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err83 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/annotations',
-                  schemaPath: '#/properties/tools/items/properties/annotations/type',
-                  keyword: 'type',
-                  params: { type: 'object' },
-                  message: 'must be object',
-                  schema: schema11.properties.tools.items.properties.annotations.type,
-                  parentSchema: schema11.properties.tools.items.properties.annotations,
-                  data: data39,
-                };
-                if (vErrors === null) {
-                  vErrors = [err83];
-                } else {
-                  vErrors.push(err83);
-                }
-                errors++;
-              }
-            }
-            if (data31.auth !== undefined) {
-              let data45 = data31.auth;
-              if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
-                if (data45.provider === undefined) {
-                  const err84 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/auth',
-                    schemaPath: '#/properties/tools/items/properties/auth/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'provider' },
-                    message: "must have required property '" + 'provider' + "'",
-                    schema: schema11.properties.tools.items.properties.auth.required,
-                    parentSchema: schema11.properties.tools.items.properties.auth,
-                    data: data45,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err84];
-                  } else {
-                    vErrors.push(err84);
-                  }
-                  errors++;
-                }
-                for (const key9 in data45) {
-                  if (!(key9 === 'provider' || key9 === 'scopes')) {
-                    const err85 = {
-                      instancePath: instancePath + '/tools/' + i3 + '/auth',
-                      schemaPath: '#/properties/tools/items/properties/auth/additionalProperties',
-                      keyword: 'additionalProperties',
-                      params: { additionalProperty: key9 },
-                      message: 'must NOT have additional properties',
-                      schema: false,
-                      parentSchema: schema11.properties.tools.items.properties.auth,
-                      data: data45,
+                      data: data47,
                     };
                     if (vErrors === null) {
                       vErrors = [err85];
@@ -2054,11 +2067,71 @@ function validate10(
                     errors++;
                   }
                 }
-                if (data45.provider !== undefined) {
-                  let data46 = data45.provider;
-                  if (typeof data46 === 'string') {
-                    if (func3(data46) < 1) {
-                      const err86 = {
+              } else {
+                const err86 = {
+                  instancePath: instancePath + '/tools/' + i3 + '/annotations',
+                  schemaPath: '#/properties/tools/items/properties/annotations/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema11.properties.tools.items.properties.annotations.type,
+                  parentSchema: schema11.properties.tools.items.properties.annotations,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err86];
+                } else {
+                  vErrors.push(err86);
+                }
+                errors++;
+              }
+            }
+            if (data34.auth !== undefined) {
+              let data48 = data34.auth;
+              if (data48 && typeof data48 == 'object' && !Array.isArray(data48)) {
+                if (data48.provider === undefined) {
+                  const err87 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/auth',
+                    schemaPath: '#/properties/tools/items/properties/auth/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'provider' },
+                    message: "must have required property '" + 'provider' + "'",
+                    schema: schema11.properties.tools.items.properties.auth.required,
+                    parentSchema: schema11.properties.tools.items.properties.auth,
+                    data: data48,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err87];
+                  } else {
+                    vErrors.push(err87);
+                  }
+                  errors++;
+                }
+                for (const key9 in data48) {
+                  if (!(key9 === 'provider' || key9 === 'scopes')) {
+                    const err88 = {
+                      instancePath: instancePath + '/tools/' + i3 + '/auth',
+                      schemaPath: '#/properties/tools/items/properties/auth/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key9 },
+                      message: 'must NOT have additional properties',
+                      schema: false,
+                      parentSchema: schema11.properties.tools.items.properties.auth,
+                      data: data48,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err88];
+                    } else {
+                      vErrors.push(err88);
+                    }
+                    errors++;
+                  }
+                }
+                if (data48.provider !== undefined) {
+                  let data49 = data48.provider;
+                  if (typeof data49 === 'string') {
+                    if (func3(data49) < 1) {
+                      const err89 = {
                         instancePath: instancePath + '/tools/' + i3 + '/auth/provider',
                         schemaPath:
                           '#/properties/tools/items/properties/auth/properties/provider/minLength',
@@ -2068,17 +2141,17 @@ function validate10(
                         schema: 1,
                         parentSchema:
                           schema11.properties.tools.items.properties.auth.properties.provider,
-                        data: data46,
+                        data: data49,
                       };
                       if (vErrors === null) {
-                        vErrors = [err86];
+                        vErrors = [err89];
                       } else {
-                        vErrors.push(err86);
+                        vErrors.push(err89);
                       }
                       errors++;
                     }
                   } else {
-                    const err87 = {
+                    const err90 = {
                       instancePath: instancePath + '/tools/' + i3 + '/auth/provider',
                       schemaPath:
                         '#/properties/tools/items/properties/auth/properties/provider/type',
@@ -2089,25 +2162,25 @@ function validate10(
                         schema11.properties.tools.items.properties.auth.properties.provider.type,
                       parentSchema:
                         schema11.properties.tools.items.properties.auth.properties.provider,
-                      data: data46,
+                      data: data49,
                     };
                     if (vErrors === null) {
-                      vErrors = [err87];
+                      vErrors = [err90];
                     } else {
-                      vErrors.push(err87);
+                      vErrors.push(err90);
                     }
                     errors++;
                   }
                 }
-                if (data45.scopes !== undefined) {
-                  let data47 = data45.scopes;
-                  if (Array.isArray(data47)) {
-                    const len4 = data47.length;
+                if (data48.scopes !== undefined) {
+                  let data50 = data48.scopes;
+                  if (Array.isArray(data50)) {
+                    const len4 = data50.length;
                     for (let i4 = 0; i4 < len4; i4++) {
-                      let data48 = data47[i4];
-                      if (typeof data48 === 'string') {
-                        if (func3(data48) < 1) {
-                          const err88 = {
+                      let data51 = data50[i4];
+                      if (typeof data51 === 'string') {
+                        if (func3(data51) < 1) {
+                          const err91 = {
                             instancePath: instancePath + '/tools/' + i3 + '/auth/scopes/' + i4,
                             schemaPath:
                               '#/properties/tools/items/properties/auth/properties/scopes/items/minLength',
@@ -2118,17 +2191,17 @@ function validate10(
                             parentSchema:
                               schema11.properties.tools.items.properties.auth.properties.scopes
                                 .items,
-                            data: data48,
+                            data: data51,
                           };
                           if (vErrors === null) {
-                            vErrors = [err88];
+                            vErrors = [err91];
                           } else {
-                            vErrors.push(err88);
+                            vErrors.push(err91);
                           }
                           errors++;
                         }
                       } else {
-                        const err89 = {
+                        const err92 = {
                           instancePath: instancePath + '/tools/' + i3 + '/auth/scopes/' + i4,
                           schemaPath:
                             '#/properties/tools/items/properties/auth/properties/scopes/items/type',
@@ -2140,18 +2213,18 @@ function validate10(
                               .type,
                           parentSchema:
                             schema11.properties.tools.items.properties.auth.properties.scopes.items,
-                          data: data48,
+                          data: data51,
                         };
                         if (vErrors === null) {
-                          vErrors = [err89];
+                          vErrors = [err92];
                         } else {
-                          vErrors.push(err89);
+                          vErrors.push(err92);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err90 = {
+                    const err93 = {
                       instancePath: instancePath + '/tools/' + i3 + '/auth/scopes',
                       schemaPath: '#/properties/tools/items/properties/auth/properties/scopes/type',
                       keyword: 'type',
@@ -2161,18 +2234,18 @@ function validate10(
                         schema11.properties.tools.items.properties.auth.properties.scopes.type,
                       parentSchema:
                         schema11.properties.tools.items.properties.auth.properties.scopes,
-                      data: data47,
+                      data: data50,
                     };
                     if (vErrors === null) {
-                      vErrors = [err90];
+                      vErrors = [err93];
                     } else {
-                      vErrors.push(err90);
+                      vErrors.push(err93);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err91 = {
+                const err94 = {
                   instancePath: instancePath + '/tools/' + i3 + '/auth',
                   schemaPath: '#/properties/tools/items/properties/auth/type',
                   keyword: 'type',
@@ -2180,20 +2253,20 @@ function validate10(
                   message: 'must be object',
                   schema: schema11.properties.tools.items.properties.auth.type,
                   parentSchema: schema11.properties.tools.items.properties.auth,
-                  data: data45,
+                  data: data48,
                 };
                 if (vErrors === null) {
-                  vErrors = [err91];
+                  vErrors = [err94];
                 } else {
-                  vErrors.push(err91);
+                  vErrors.push(err94);
                 }
                 errors++;
               }
             }
-            if (data31.approval !== undefined) {
-              let data49 = data31.approval;
-              if (!(data49 === 'auto' || data49 === 'required')) {
-                const err92 = {
+            if (data34.approval !== undefined) {
+              let data52 = data34.approval;
+              if (!(data52 === 'auto' || data52 === 'required')) {
+                const err95 = {
                   instancePath: instancePath + '/tools/' + i3 + '/approval',
                   schemaPath: '#/properties/tools/items/properties/approval/enum',
                   keyword: 'enum',
@@ -2203,25 +2276,25 @@ function validate10(
                   message: 'must be equal to one of the allowed values',
                   schema: schema11.properties.tools.items.properties.approval.enum,
                   parentSchema: schema11.properties.tools.items.properties.approval,
-                  data: data49,
+                  data: data52,
                 };
                 if (vErrors === null) {
-                  vErrors = [err92];
+                  vErrors = [err95];
                 } else {
-                  vErrors.push(err92);
+                  vErrors.push(err95);
                 }
                 errors++;
               }
             }
-            if (data31.timeoutMs !== undefined) {
-              let data50 = data31.timeoutMs;
+            if (data34.timeoutMs !== undefined) {
+              let data53 = data34.timeoutMs;
               if (!(
-                typeof data50 == 'number' &&
-                !(data50 % 1) &&
-                !isNaN(data50) &&
-                isFinite(data50)
+                typeof data53 == 'number' &&
+                !(data53 % 1) &&
+                !isNaN(data53) &&
+                isFinite(data53)
               )) {
-                const err93 = {
+                const err96 = {
                   instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
                   schemaPath: '#/properties/tools/items/properties/timeoutMs/type',
                   keyword: 'type',
@@ -2229,71 +2302,7 @@ function validate10(
                   message: 'must be integer',
                   schema: schema11.properties.tools.items.properties.timeoutMs.type,
                   parentSchema: schema11.properties.tools.items.properties.timeoutMs,
-                  data: data50,
-                };
-                if (vErrors === null) {
-                  vErrors = [err93];
-                } else {
-                  vErrors.push(err93);
-                }
-                errors++;
-              }
-              if (typeof data50 == 'number' && isFinite(data50)) {
-                if (data50 > 3600000 || isNaN(data50)) {
-                  const err94 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
-                    schemaPath: '#/properties/tools/items/properties/timeoutMs/maximum',
-                    keyword: 'maximum',
-                    params: { comparison: '<=', limit: 3600000 },
-                    message: 'must be <= 3600000',
-                    schema: 3600000,
-                    parentSchema: schema11.properties.tools.items.properties.timeoutMs,
-                    data: data50,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err94];
-                  } else {
-                    vErrors.push(err94);
-                  }
-                  errors++;
-                }
-                if (data50 < 1 || isNaN(data50)) {
-                  const err95 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
-                    schemaPath: '#/properties/tools/items/properties/timeoutMs/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 1 },
-                    message: 'must be >= 1',
-                    schema: 1,
-                    parentSchema: schema11.properties.tools.items.properties.timeoutMs,
-                    data: data50,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err95];
-                  } else {
-                    vErrors.push(err95);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data31.maxResultChars !== undefined) {
-              let data51 = data31.maxResultChars;
-              if (!(
-                typeof data51 == 'number' &&
-                !(data51 % 1) &&
-                !isNaN(data51) &&
-                isFinite(data51)
-              )) {
-                const err96 = {
-                  instancePath: instancePath + '/tools/' + i3 + '/maxResultChars',
-                  schemaPath: '#/properties/tools/items/properties/maxResultChars/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema11.properties.tools.items.properties.maxResultChars.type,
-                  parentSchema: schema11.properties.tools.items.properties.maxResultChars,
-                  data: data51,
+                  data: data53,
                 };
                 if (vErrors === null) {
                   vErrors = [err96];
@@ -2302,17 +2311,17 @@ function validate10(
                 }
                 errors++;
               }
-              if (typeof data51 == 'number' && isFinite(data51)) {
-                if (data51 < 100 || isNaN(data51)) {
+              if (typeof data53 == 'number' && isFinite(data53)) {
+                if (data53 > 3600000 || isNaN(data53)) {
                   const err97 = {
-                    instancePath: instancePath + '/tools/' + i3 + '/maxResultChars',
-                    schemaPath: '#/properties/tools/items/properties/maxResultChars/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 100 },
-                    message: 'must be >= 100',
-                    schema: 100,
-                    parentSchema: schema11.properties.tools.items.properties.maxResultChars,
-                    data: data51,
+                    instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
+                    schemaPath: '#/properties/tools/items/properties/timeoutMs/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 3600000 },
+                    message: 'must be <= 3600000',
+                    schema: 3600000,
+                    parentSchema: schema11.properties.tools.items.properties.timeoutMs,
+                    data: data53,
                   };
                   if (vErrors === null) {
                     vErrors = [err97];
@@ -2321,12 +2330,76 @@ function validate10(
                   }
                   errors++;
                 }
+                if (data53 < 1 || isNaN(data53)) {
+                  const err98 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/timeoutMs',
+                    schemaPath: '#/properties/tools/items/properties/timeoutMs/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 1 },
+                    message: 'must be >= 1',
+                    schema: 1,
+                    parentSchema: schema11.properties.tools.items.properties.timeoutMs,
+                    data: data53,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err98];
+                  } else {
+                    vErrors.push(err98);
+                  }
+                  errors++;
+                }
               }
             }
-            if (data31.ownerOnly !== undefined) {
-              let data52 = data31.ownerOnly;
-              if (typeof data52 !== 'boolean') {
-                const err98 = {
+            if (data34.maxResultChars !== undefined) {
+              let data54 = data34.maxResultChars;
+              if (!(
+                typeof data54 == 'number' &&
+                !(data54 % 1) &&
+                !isNaN(data54) &&
+                isFinite(data54)
+              )) {
+                const err99 = {
+                  instancePath: instancePath + '/tools/' + i3 + '/maxResultChars',
+                  schemaPath: '#/properties/tools/items/properties/maxResultChars/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema11.properties.tools.items.properties.maxResultChars.type,
+                  parentSchema: schema11.properties.tools.items.properties.maxResultChars,
+                  data: data54,
+                };
+                if (vErrors === null) {
+                  vErrors = [err99];
+                } else {
+                  vErrors.push(err99);
+                }
+                errors++;
+              }
+              if (typeof data54 == 'number' && isFinite(data54)) {
+                if (data54 < 100 || isNaN(data54)) {
+                  const err100 = {
+                    instancePath: instancePath + '/tools/' + i3 + '/maxResultChars',
+                    schemaPath: '#/properties/tools/items/properties/maxResultChars/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 100 },
+                    message: 'must be >= 100',
+                    schema: 100,
+                    parentSchema: schema11.properties.tools.items.properties.maxResultChars,
+                    data: data54,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err100];
+                  } else {
+                    vErrors.push(err100);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data34.ownerOnly !== undefined) {
+              let data55 = data34.ownerOnly;
+              if (typeof data55 !== 'boolean') {
+                const err101 = {
                   instancePath: instancePath + '/tools/' + i3 + '/ownerOnly',
                   schemaPath: '#/properties/tools/items/properties/ownerOnly/type',
                   keyword: 'type',
@@ -2334,21 +2407,21 @@ function validate10(
                   message: 'must be boolean',
                   schema: schema11.properties.tools.items.properties.ownerOnly.type,
                   parentSchema: schema11.properties.tools.items.properties.ownerOnly,
-                  data: data52,
+                  data: data55,
                 };
                 if (vErrors === null) {
-                  vErrors = [err98];
+                  vErrors = [err101];
                 } else {
-                  vErrors.push(err98);
+                  vErrors.push(err101);
                 }
                 errors++;
               }
             }
-            if (data31.group !== undefined) {
-              let data53 = data31.group;
-              if (typeof data53 === 'string') {
-                if (!pattern4.test(data53)) {
-                  const err99 = {
+            if (data34.group !== undefined) {
+              let data56 = data34.group;
+              if (typeof data56 === 'string') {
+                if (!pattern4.test(data56)) {
+                  const err102 = {
                     instancePath: instancePath + '/tools/' + i3 + '/group',
                     schemaPath: '#/properties/tools/items/properties/group/pattern',
                     keyword: 'pattern',
@@ -2356,17 +2429,17 @@ function validate10(
                     message: 'must match pattern "' + '^[a-z0-9][a-z0-9_-]*$' + '"',
                     schema: '^[a-z0-9][a-z0-9_-]*$',
                     parentSchema: schema11.properties.tools.items.properties.group,
-                    data: data53,
+                    data: data56,
                   };
                   if (vErrors === null) {
-                    vErrors = [err99];
+                    vErrors = [err102];
                   } else {
-                    vErrors.push(err99);
+                    vErrors.push(err102);
                   }
                   errors++;
                 }
               } else {
-                const err100 = {
+                const err103 = {
                   instancePath: instancePath + '/tools/' + i3 + '/group',
                   schemaPath: '#/properties/tools/items/properties/group/type',
                   keyword: 'type',
@@ -2374,18 +2447,18 @@ function validate10(
                   message: 'must be string',
                   schema: schema11.properties.tools.items.properties.group.type,
                   parentSchema: schema11.properties.tools.items.properties.group,
-                  data: data53,
+                  data: data56,
                 };
                 if (vErrors === null) {
-                  vErrors = [err100];
+                  vErrors = [err103];
                 } else {
-                  vErrors.push(err100);
+                  vErrors.push(err103);
                 }
                 errors++;
               }
             }
           } else {
-            const err101 = {
+            const err104 = {
               instancePath: instancePath + '/tools/' + i3,
               schemaPath: '#/properties/tools/items/type',
               keyword: 'type',
@@ -2393,18 +2466,18 @@ function validate10(
               message: 'must be object',
               schema: schema11.properties.tools.items.type,
               parentSchema: schema11.properties.tools.items,
-              data: data31,
+              data: data34,
             };
             if (vErrors === null) {
-              vErrors = [err101];
+              vErrors = [err104];
             } else {
-              vErrors.push(err101);
+              vErrors.push(err104);
             }
             errors++;
           }
         }
       } else {
-        const err102 = {
+        const err105 = {
           instancePath: instancePath + '/tools',
           schemaPath: '#/properties/tools/type',
           keyword: 'type',
@@ -2412,18 +2485,18 @@ function validate10(
           message: 'must be array',
           schema: schema11.properties.tools.type,
           parentSchema: schema11.properties.tools,
-          data: data30,
+          data: data33,
         };
         if (vErrors === null) {
-          vErrors = [err102];
+          vErrors = [err105];
         } else {
-          vErrors.push(err102);
+          vErrors.push(err105);
         }
         errors++;
       }
     }
   } else {
-    const err103 = {
+    const err106 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2434,9 +2507,9 @@ function validate10(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err103];
+      vErrors = [err106];
     } else {
-      vErrors.push(err103);
+      vErrors.push(err106);
     }
     errors++;
   }

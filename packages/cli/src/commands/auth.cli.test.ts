@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { authCliEnv, cliLogin, type AuthCliEnv } from './auth.fixtures.js';
+
+let env: AuthCliEnv | undefined;
+afterEach(async () => {
+  await env?.close();
+  env = undefined;
+});
+
+describe('openclaw-skill auth', () => {
+  it('list shows "needs login" with the command; login --no-browser prints the URL the user follows; then list says ready and a call succeeds', async () => {
+    env = await authCliEnv();
+    const before = await env.cli(['list', '--json']);
+    const mail = (
+      JSON.parse(before.out) as { name: string; status: string; login?: string }[]
+    ).find((s) => s.name === 'mail');
+    expect(mail).toMatchObject({ status: 'needs-login', login: 'openclaw-skill auth login mail' });
+    const text = await env.cli(['list']);
+    expect(text.out).toContain('needs login');
+    expect(text.out).toContain('run: openclaw-skill auth login mail');
+
+    const login = await cliLogin(env);
+    expect(login.err).toContain('Open this URL to log mail in:');
+    expect(login.code).toBe(0);
+    expect(login.out).toBe(
+      'Logged mail in to google as johndoe (scopes: gmail.readonly, gmail.send).\n'.replace(
+        ', gmail.send',
+        '',
+      ),
+    );
+    expect(login.err).toMatch(/^warning: auth.store is "file"/m);
+
+    const after = await env.cli(['list', '--json']);
+    expect(
+      (JSON.parse(after.out) as { name: string; status: string }[]).find((s) => s.name === 'mail')!
+        .status,
+    ).toBe('ready');
+    const call = await env.cli(['call', 'mail.list', '--json']);
+    expect(call.code).toBe(0);
+    expect(JSON.parse(call.out)).toMatchObject({ isError: false });
+    expect(env.apiAuth.at(-1)).toMatch(/^Bearer /);
+  });
+
+  it('status --json lists accounts, scopes, expiry and state and never a token; logout revokes and removes the grant', async () => {
+    env = await authCliEnv();
+    await cliLogin(env);
+    const status = await env.cli(['auth', 'status', '--json']);
+    expect(status.code).toBe(0);
+    const parsed = JSON.parse(status.out) as {
+      grants: Record<string, unknown>[];
+      needsLogin: unknown[];
+    };
+    expect(parsed.needsLogin).toEqual([]);
+    expect(parsed.grants).toEqual([
+      expect.objectContaining({
+        skill: 'mail',
+        provider: 'google',
+        account: 'johndoe',
+        state: 'active',
+        scopes: ['gmail.readonly'],
+        expiresAt: expect.any(Number),
+      }),
+    ]);
+    expect(status.out).not.toMatch(/eyJ|access_token|refresh/i);
+    const out = await env.cli(['auth', 'logout', 'mail']);
+    expect(out.code).toBe(0);
+    expect(out.out).toBe('Logged mail out of google (johndoe); revoked at the provider.\n');
+    expect(env.oauth.revocations).toHaveLength(1);
+    const empty = JSON.parse((await env.cli(['auth', 'status', '--json'])).out) as {
+      grants: unknown[];
+    };
+    expect(empty.grants).toEqual([]);
+  });
+
+  it('login by provider name finds the one skill that uses it; unknown names and flags fail with one line', async () => {
+    env = await authCliEnv();
+    const byProvider = await cliLogin(env, 'google');
+    expect(byProvider.code).toBe(0);
+    expect(byProvider.out).toContain('Logged mail in to google');
+    const unknown = await env.cli(['auth', 'login', 'nope', '--no-browser']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err.trim().split('\n')[0]).toBe(
+      'openclaw-skill: No skill or provider named "nope" is in use here; openclaw-skill list shows the skills.',
+    );
+    const bad = await env.cli(['auth', 'login', 'mail', '--device', '--client-credentials']);
+    expect(bad.code).toBe(2);
+  });
+
+  it('a provider without a client id fails with one line naming the config key and env var, and stores nothing', async () => {
+    env = await authCliEnv();
+    const cfgFile = join(env.home, 'config.json');
+    const cfg = JSON.parse(await readFile(cfgFile, 'utf8')) as {
+      auth: { providers: { google: Record<string, unknown> } };
+    };
+    delete cfg.auth.providers.google.clientId;
+    await (await import('node:fs/promises')).writeFile(cfgFile, JSON.stringify(cfg));
+    const r = await env.cli(['auth', 'login', 'mail', '--no-browser']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('auth.providers.google.clientId');
+    expect(r.err).toContain('OPENCLAW_GOOGLE_CLIENT_ID');
+    const status = JSON.parse((await env.cli(['auth', 'status', '--json'])).out) as {
+      grants: unknown[];
+    };
+    expect(status.grants).toEqual([]);
+  });
+
+  it('set-key stores an API key the manifest declares (from --from-env); an undeclared name is refused', async () => {
+    env = await authCliEnv();
+    const r = await env.cli(['auth', 'set-key', 'mail', 'MAIL_API_KEY', '--from-env', 'K'], {
+      env: { K: 'key-value-123456' },
+    });
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('Stored the key MAIL_API_KEY for mail.\n');
+    const bad = await env.cli(['auth', 'set-key', 'mail', 'OTHER', '--from-env', 'K'], {
+      env: { K: 'x' },
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('does not declare a key "OTHER"');
+  });
+});

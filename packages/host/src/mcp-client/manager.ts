@@ -1,0 +1,167 @@
+// All configured MCP servers: one client each, their catalog records, and the ActiveSkill
+// the router runs their tools through (so every call passes policy, validation, approval,
+// timeouts, shaping, redaction and audit like a skill's).
+import type { Problem } from '@openclaw/skill-sdk';
+import type { SkillRecord } from '../catalog/types.js';
+import type { HostConfig } from '../config/schema.js';
+import type { ActiveSkill } from '../runners/types.js';
+import type { Backoff, Schedule } from './backoff.js';
+import { mcpRecordName, serverSpecs } from './config.js';
+import { McpConnection, type ServerState } from './connection.js';
+import { invalidServerRecord, serverRecord } from './records.js';
+
+export interface McpServerStatus {
+  name: string;
+  transport: 'stdio' | 'http' | 'sse';
+  state: ServerState | 'disabled' | 'invalid';
+  /** Why it is failing or invalid. */
+  reason?: string;
+  /** Wire (= canonical) names of its offered tools. */
+  tools: string[];
+  instructions?: string;
+  /** The stdio child's pid while it runs. */
+  pid?: number;
+  /** Restart delays scheduled since the host started, in order. */
+  restartDelays: number[];
+}
+
+export interface McpClientsOptions {
+  configFile: string;
+  /** Called when any server's records change (new snapshot needed). */
+  onChange(): void;
+  schedule?: Schedule;
+  backoff?: Backoff;
+}
+
+export class McpClients {
+  readonly #opts: McpClientsOptions;
+  #connections = new Map<string, McpConnection>();
+  #invalid = new Map<string, { record: SkillRecord; problem: Problem }>();
+  #closed = false;
+
+  constructor(opts: McpClientsOptions) {
+    this.#opts = opts;
+  }
+
+  /**
+   * Applies a (re)loaded config: servers whose entry changed are stopped and replaced, the
+   * others keep running. Eager servers start; the returned promise waits for them.
+   */
+  configure(config: HostConfig): Promise<void> {
+    const next = new Map<string, McpConnection>();
+    const invalid = new Map<string, { record: SkillRecord; problem: Problem }>();
+    const stopping: Promise<void>[] = [];
+    for (const r of serverSpecs(config, this.#opts.configFile)) {
+      if ('problem' in r) {
+        invalid.set(r.name, { record: invalidServerRecord(r.name, r.problem), problem: r.problem });
+        continue;
+      }
+      const prev = this.#connections.get(r.spec.name);
+      if (prev && sameSpec(prev.spec, r.spec)) next.set(r.spec.name, prev);
+      else {
+        next.set(
+          r.spec.name,
+          new McpConnection(r.spec, {
+            onChange: () => {
+              if (!this.#closed) this.#opts.onChange();
+            },
+            ...(this.#opts.schedule && { schedule: this.#opts.schedule }),
+            ...(this.#opts.backoff && { backoff: this.#opts.backoff }),
+          }),
+        );
+      }
+    }
+    for (const [name, c] of this.#connections) if (next.get(name) !== c) stopping.push(c.close());
+    this.#connections = next;
+    this.#invalid = invalid;
+    const eager = [...next.values()].filter((c) => c.spec.enabled && c.spec.eager);
+    return Promise.all([...stopping, ...eager.map((c) => c.start())]).then(() => undefined);
+  }
+
+  get size(): number {
+    return this.#connections.size + this.#invalid.size;
+  }
+
+  /** One catalog record per configured server. */
+  records(): SkillRecord[] {
+    const out: SkillRecord[] = [];
+    for (const c of this.#connections.values()) out.push(serverRecord(c, this.#opts.configFile));
+    for (const { record } of this.#invalid.values()) out.push(record);
+    return out;
+  }
+
+  /** The server a catalog record or a `mcp__<server>__…` name belongs to. */
+  connectionFor(nameOrRecord: string): McpConnection | undefined {
+    const m = /^mcp__(.+?)(?:__|$)/.exec(nameOrRecord);
+    return m ? this.#connections.get(m[1]!) : undefined;
+  }
+
+  /** Starts the named servers (all enabled ones by default) and waits for each to settle. */
+  async start(names?: readonly string[]): Promise<void> {
+    const all = [...this.#connections.values()].filter(
+      (c) => c.spec.enabled && (!names || names.includes(c.spec.name)),
+    );
+    await Promise.all(all.map((c) => c.start()));
+  }
+
+  status(): McpServerStatus[] {
+    const out: McpServerStatus[] = [];
+    for (const c of this.#connections.values()) {
+      out.push({
+        name: c.spec.name,
+        transport: c.transportKind as McpServerStatus['transport'],
+        state: c.spec.enabled ? c.state : 'disabled',
+        ...(c.reason !== undefined && { reason: c.reason }),
+        tools: serverRecord(c, this.#opts.configFile).tools.map((t) => t.name),
+        ...(c.instructions !== undefined && { instructions: c.instructions }),
+        ...(c.pid !== undefined && { pid: c.pid }),
+        restartDelays: [...c.delays],
+      });
+    }
+    for (const [name, { problem }] of this.#invalid) {
+      out.push({
+        name,
+        transport: 'stdio',
+        state: 'invalid',
+        reason: problem.message,
+        tools: [],
+        restartDelays: [],
+      });
+    }
+    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** The runner-like activation of a server record (the activator's `special` hook). */
+  activeSkill(record: SkillRecord): ActiveSkill | undefined {
+    if (record.source.kind !== 'mcp') return undefined;
+    const connection = this.connectionFor(record.name);
+    const prefix = `${record.name}__`;
+    return {
+      skill: record.name,
+      version: record.version,
+      invoke: (tool, input, call) => {
+        // The connection of the current config (a rescan may have replaced it).
+        const c = this.connectionFor(record.name) ?? connection;
+        if (!c) return Promise.reject(new Error(`MCP server of ${record.name} is gone`));
+        return c.call(tool.slice(prefix.length), input, call);
+      },
+      // The server outlives a snapshot's record: it stops on close() or when its config goes.
+      dispose: () => Promise.resolve(),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const all = [...this.#connections.values()];
+    this.#connections.clear();
+    await Promise.all(all.map((c) => c.close()));
+  }
+}
+
+export const isMcpRecordName = (name: string): boolean => name.startsWith('mcp__');
+export { mcpRecordName };
+
+function sameSpec(a: object, b: object): boolean {
+  return JSON.stringify(a, replacer) === JSON.stringify(b, replacer);
+}
+const replacer = (_k: string, v: unknown) => (v instanceof URL ? v.href : v);

@@ -1,0 +1,60 @@
+// Recognising a failed network call in a skill (fetch failed, DNS, connection refused or
+// reset, TLS), so the model is told to check connectivity, not its arguments. Node's fetch
+// (undici) throws `TypeError: fetch failed` with the system or undici error as `cause`;
+// http/https and most clients throw the system error itself. Both carry a `code`.
+
+const SYSTEM_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EPIPE',
+  'EPROTO',
+]);
+// undici's own errors (UND_ERR_CONNECT_TIMEOUT, UND_ERR_SOCKET, ...), OpenSSL verification
+// failures (CERT_HAS_EXPIRED, UNABLE_TO_VERIFY_LEAF_SIGNATURE, ...) and Node's TLS errors.
+const CODE_PATTERN =
+  /^(?:UND_ERR_[A-Z_]+|CERT_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)$/;
+const MAX_CAUSES = 5;
+
+export interface NetworkFailure {
+  /** The system or library error code (ECONNREFUSED, ENOTFOUND, CERT_HAS_EXPIRED, ...). */
+  cause: string;
+  /** host[:port] when the error says which. */
+  host?: string;
+}
+
+/** The network failure in an error or its cause chain, if there is one. Never throws. */
+export function networkFailure(error: unknown): NetworkFailure | undefined {
+  try {
+    let e: unknown = error;
+    for (let i = 0; i < MAX_CAUSES && typeof e === 'object' && e !== null; i++) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string' && (SYSTEM_CODES.has(code) || CODE_PATTERN.test(code))) {
+        const host = hostOf(e as Record<string, unknown>);
+        return host === undefined ? { cause: code } : { cause: code, host };
+      }
+      e = (e as { cause?: unknown }).cause;
+    }
+  } catch {
+    // A hostile getter: not something we can classify.
+  }
+  return undefined;
+}
+
+function hostOf(e: Record<string, unknown>): string | undefined {
+  const name = [e.hostname, e.host, e.address].find(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+  if (name === undefined) return undefined;
+  const port = typeof e.port === 'number' || typeof e.port === 'string' ? e.port : undefined;
+  const shown = name.length > 253 ? name.slice(0, 253) : name;
+  return port === undefined || shown.includes(':') ? shown : `${shown}:${port}`;
+}

@@ -1,0 +1,397 @@
+// The host side of a worker or sandbox runner: one generation of one skill whose code runs
+// behind a message channel. It starts the runner, forwards tool calls and aborts, answers
+// the skill's context requests (auth, secrets, storage, log) with the host-side context in
+// the scope of the call they belong to, and survives the runner dying: calls in flight get
+// SKILL_CRASHED, the next call starts a fresh runner, with backoff after repeated crashes.
+// A runner that stops answering after a call timed out is stopped, so a `while(true){}`
+// costs one timeout, not the skill.
+import { SkillError, type SkillContext, type ToolCallInfo } from '@openclaw/skill-sdk';
+import type { SkillRecord } from '../catalog/types.js';
+import { runInCallScope } from './call-scope.js';
+import {
+  toWireError,
+  type ActivateMessage,
+  type FromRunner,
+  type ToRunner,
+} from './runtime/protocol.js';
+import type { ActiveSkill, RunnerKind } from './types.js';
+import { contextOp, logFromRunner } from './context-ops.js';
+import { fromWire } from './wire-errors.js';
+
+/** A started runner (a worker thread or a child process). */
+export interface RunnerChannel {
+  post(message: ToRunner): void;
+  /** Ends the runner now; `exit` follows. */
+  kill(): void;
+}
+
+export interface ChannelHooks {
+  message(message: FromRunner): void;
+  /** The runner ended; `why` completes "Skill X's runner ..." (e.g. "ran out of memory"). */
+  exit(why: string): void;
+  /** A line the skill wrote to stdout or stderr. */
+  output(stream: 'stdout' | 'stderr', line: string): void;
+}
+
+export type Launch = (hooks: ChannelHooks) => RunnerChannel;
+
+export interface RemoteOptions {
+  kind: Exclude<RunnerKind, 'inline'>;
+  skill: SkillRecord;
+  ctx: SkillContext;
+  activate: ActivateMessage;
+  launch: Launch;
+  /** How long a runner has to answer a ping after a call timed out (default 1000 ms). */
+  hangGraceMs?: number;
+  /** How long the skill may take to load before its runner is stopped (default 30 s). */
+  activateTimeoutMs?: number;
+  /** How long dispose waits for the skill's own dispose (default 2000 ms). */
+  disposeGraceMs?: number;
+  /** Clock for the crash backoff (tests). */
+  now?: () => number;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  tool: string;
+  callId: string;
+  session: string | undefined;
+  cleanup(): void;
+}
+
+interface Live {
+  channel: RunnerChannel;
+  ready: Promise<void>;
+  isReady: boolean;
+  dead: boolean;
+  /** Set when the host stopped the runner on purpose (hang, dispose, failed activation). */
+  stopReason?: string;
+  calls: Map<number, Pending>;
+  byCallId: Map<string, Pending>;
+  /** A liveness check in progress after a call timed out; new calls wait for it. */
+  check?: Promise<void>;
+  pong?: (n: number) => void;
+  disposed?: () => void;
+}
+
+/** Crashes in a row before restarts are delayed. */
+const BACKOFF_AFTER = 3;
+const BACKOFF_MAX_MS = 60_000;
+interface AbortHook {
+  onAbort(listener: ((reason: unknown) => void) | undefined): void;
+}
+
+/**
+ * Calls `fn` when the call is aborted; returns the cleanup. The router's CallInfo offers a
+ * listener slot: an AbortController and an event listener per call cost more than the rest
+ * of a worker round trip. Any other ToolCallInfo is watched through its signal.
+ */
+function listenForAbort(call: ToolCallInfo, fn: (reason: unknown) => void): () => void {
+  const hook = call as Partial<AbortHook>;
+  if (typeof hook.onAbort === 'function') {
+    hook.onAbort(fn);
+    return () => hook.onAbort!(undefined);
+  }
+  const signal = call.signal;
+  if (signal.aborted) {
+    queueMicrotask(() => fn(signal.reason));
+    return () => undefined;
+  }
+  const listener = () => fn(signal.reason);
+  signal.addEventListener('abort', listener, { once: true });
+  return () => signal.removeEventListener('abort', listener);
+}
+
+export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill> {
+  const { skill, ctx, kind } = opts;
+  const now = opts.now ?? Date.now;
+  const hangGraceMs = opts.hangGraceMs ?? 1000;
+  let live: Live | undefined;
+  let nextId = 0;
+  let pings = 0;
+  let crashes = 0;
+  let lastCrash = 0;
+  let disposed = false;
+  // Only a skill that declares auth needs context requests matched to their call.
+  const scoped = opts.activate.scoped;
+
+  const crashed = (why: string) =>
+    new SkillError(
+      'SKILL_CRASHED',
+      `Skill "${skill.name}" ${why}; its ${kind} runner was replaced, and the next call starts a fresh one.`,
+      {
+        hint: 'Retry once; if it keeps failing, the skill has a bug or needs more than it may use.',
+      },
+    );
+
+  const onMessage = (l: Live, m: FromRunner, settle: { ok(): void; fail(e: Error): void }) => {
+    switch (m.t) {
+      case 'ready':
+        l.isReady = true;
+        settle.ok();
+        return;
+      case 'failed':
+        settle.fail(fromWire(skill.name, { ...m.error, code: m.error.code ?? 'SKILL_CRASHED' }));
+        stop(l, 'failed to load');
+        return;
+      case 'result': {
+        const p = l.calls.get(m.id);
+        if (!p) return;
+        forget(l, m.id, p);
+        if (m.ok) {
+          crashes = 0;
+          p.resolve(m.value);
+        } else p.reject(fromWire(skill.name, m.error));
+        return;
+      }
+      case 'ctx': {
+        const p = m.callId !== undefined ? l.byCallId.get(m.callId) : undefined;
+        const run = () => contextOp(ctx, m.op, m.args);
+        const pending = p
+          ? runInCallScope(
+              { skill: skill.name, tool: p.tool, callId: p.callId, session: p.session },
+              run,
+            )
+          : run();
+        pending.then(
+          (value) => post(l, { t: 'reply', id: m.id, ok: true, value }),
+          (e: unknown) => post(l, { t: 'reply', id: m.id, ok: false, error: toWireError(e) }),
+        );
+        return;
+      }
+      case 'log':
+        logFromRunner(ctx, m);
+        return;
+      case 'pong':
+        l.pong?.(m.n);
+        return;
+      case 'disposed':
+        l.disposed?.();
+        return;
+    }
+  };
+
+  const post = (l: Live, m: ToRunner) => {
+    if (l.dead) return;
+    try {
+      l.channel.post(m);
+    } catch {
+      // The channel closed under us: `exit` reports it.
+    }
+  };
+
+  const forget = (l: Live, id: number, p: Pending) => {
+    l.calls.delete(id);
+    if (l.byCallId.get(p.callId) === p) l.byCallId.delete(p.callId);
+    p.cleanup();
+  };
+
+  const stop = (l: Live, reason: string) => {
+    if (l.dead || l.stopReason) return;
+    l.stopReason = reason;
+    l.channel.kill();
+  };
+
+  const onExit = (l: Live, why: string, settle: { fail(e: Error): void }) => {
+    if (l.dead) return;
+    l.dead = true;
+    if (live === l) live = undefined;
+    const reason = l.stopReason ?? why;
+    if (!disposed) {
+      crashes++;
+      lastCrash = now();
+    }
+    const error = crashed(reason);
+    settle.fail(error);
+    for (const [id, p] of l.calls) {
+      forget(l, id, p);
+      p.reject(error);
+    }
+    l.pong?.(-1);
+    l.disposed?.();
+  };
+
+  const start = (): Live => {
+    let ok!: () => void;
+    let fail!: (e: Error) => void;
+    const ready = new Promise<void>((res, rej) => {
+      ok = res;
+      fail = rej;
+    });
+    // An activation failure is reported to whoever awaits `ready`; never unhandled.
+    ready.catch(() => undefined);
+    const l: Live = {
+      channel: undefined as unknown as RunnerChannel,
+      ready,
+      isReady: false,
+      dead: false,
+      calls: new Map(),
+      byCallId: new Map(),
+    };
+    // A module that never finishes loading (a busy loop at top level) must not keep a
+    // thread or process spinning: stop it, and the activation fails with SKILL_CRASHED.
+    const loadMs = opts.activateTimeoutMs ?? 30_000;
+    const timer = setTimeout(() => {
+      if (!l.isReady) stop(l, `did not finish loading within ${loadMs} ms, so it was stopped`);
+    }, loadMs);
+    timer.unref();
+    const settle = {
+      ok: () => {
+        clearTimeout(timer);
+        ok();
+      },
+      fail: (e: Error) => {
+        clearTimeout(timer);
+        fail(e);
+      },
+    };
+    try {
+      l.channel = opts.launch({
+        message: (m) => onMessage(l, m, settle),
+        exit: (why) => onExit(l, why, settle),
+        output: (stream, line) => ctx.logger.info({ stream }, line),
+      });
+    } catch (e) {
+      throw new SkillError(
+        'SKILL_CRASHED',
+        `Skill "${skill.name}": its ${kind} runner could not start: ${e instanceof Error ? e.message : String(e)}`,
+        { cause: e },
+      );
+    }
+    post(l, opts.activate);
+    return l;
+  };
+
+  /** After a timeout: a runner that still answers keeps running; a hung one is stopped. */
+  const checkAlive = (l: Live) => {
+    if (l.check || l.dead) return;
+    const n = ++pings;
+    l.check = new Promise<void>((resolve) => {
+      const timer = setTimeout(
+        () =>
+          stop(
+            l,
+            `did not respond for ${hangGraceMs} ms after a call timed out, so it was stopped`,
+          ),
+        hangGraceMs,
+      );
+      l.pong = (got) => {
+        if (got !== n && got !== -1) return;
+        clearTimeout(timer);
+        l.pong = undefined;
+        l.check = undefined;
+        resolve();
+      };
+    });
+    post(l, { t: 'ping', n });
+  };
+
+  const ensure = async (): Promise<Live> => {
+    for (;;) {
+      if (disposed) {
+        throw new SkillError('SKILL_UNAVAILABLE', `Skill "${skill.name}" was unloaded.`, {
+          hint: 'Call it again: the host loads its current version.',
+        });
+      }
+      const l = live;
+      if (l && !l.dead) {
+        if (l.check) {
+          await l.check;
+          continue;
+        }
+        if (!l.isReady) await l.ready;
+        return l;
+      }
+      if (crashes >= BACKOFF_AFTER) {
+        const wait = Math.min(1000 * 2 ** (crashes - BACKOFF_AFTER), BACKOFF_MAX_MS);
+        const left = lastCrash + wait - now();
+        if (left > 0) {
+          throw new SkillError(
+            'SKILL_CRASHED',
+            `Skill "${skill.name}" crashed ${crashes} times in a row; it is restarted again in ${Math.ceil(left / 1000)} s.`,
+            {
+              hint: 'Tell the user the skill keeps crashing; `openclaw-skill doctor` shows its log.',
+            },
+          );
+        }
+      }
+      live = start();
+    }
+  };
+
+  const send = (l: Live, tool: string, input: unknown, call: ToolCallInfo): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      // The router has answered the caller already (TIMEOUT or ABORTED): settle here too, so
+      // the call does not count as in flight any more; a late result from the runner is dropped.
+      const onAbort = (reason: unknown) => {
+        post(l, { t: 'abort', id, reason: toWireError(reason) });
+        if (l.calls.get(id) === p) {
+          forget(l, id, p);
+          p.reject(new SkillError('ABORTED', `The call to ${tool} was aborted.`));
+        }
+        checkAlive(l);
+      };
+      const p: Pending = {
+        resolve,
+        reject,
+        tool,
+        callId: call.callId,
+        session: call.session,
+        cleanup: listenForAbort(call, onAbort),
+      };
+      l.calls.set(id, p);
+      if (scoped) l.byCallId.set(call.callId, p);
+      try {
+        l.channel.post({
+          t: 'invoke',
+          id,
+          tool,
+          input,
+          callId: call.callId,
+          ...(call.session !== undefined && { session: call.session }),
+        });
+      } catch (e) {
+        forget(l, id, p);
+        reject(
+          new SkillError(
+            'INVALID_INPUT',
+            `The input for ${tool} cannot be sent to its ${kind} runner: ${e instanceof Error ? e.message : String(e)}`,
+          ),
+        );
+      }
+    });
+
+  await ensure();
+
+  return {
+    skill: skill.name,
+    version: skill.version,
+    invoke(tool, input, call) {
+      const l = live;
+      // The usual case without an extra await: a ready runner that is not being checked.
+      if (l && l.isReady && !l.dead && !l.check) return send(l, tool, input, call);
+      return ensure().then((r) => send(r, tool, input, call));
+    },
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      const l = live;
+      live = undefined;
+      if (!l || l.dead) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          stop(l, 'did not finish disposing in time');
+        }, opts.disposeGraceMs ?? 2000);
+        l.disposed = () => {
+          clearTimeout(timer);
+          l.disposed = undefined;
+          stop(l, 'was unloaded');
+          resolve();
+        };
+        post(l, { t: 'dispose' });
+      });
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// The program a worker thread or sandbox process runs: it waits for `activate`, guards the
+// network, routes console.* to the host, imports the skill's entry, calls createTools with
+// a context that talks to the host, then runs tools as `invoke` messages arrive. An uncaught
+// error ends the runner (its state is unknown); the host reports SKILL_CRASHED and starts a
+// fresh one on the next call.
+import { parentPort } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import { createRemoteContext, currentCall, type Outbox } from './context.js';
+import { guardNetwork } from './network.js';
+import { guardProcess } from './process-guard.js';
+import { toWireError, type ActivateMessage, type FromRunner, type ToRunner } from './protocol.js';
+
+type Tools = Record<string, (input: unknown, call: object) => unknown>;
+interface Definition {
+  createTools(ctx: object): Tools | Promise<Tools>;
+  dispose?(): unknown;
+}
+
+const port = parentPort;
+const out: Outbox = port
+  ? { send: (m: FromRunner) => port.postMessage(m) }
+  : { send: (m: FromRunner) => void process.send!(m) };
+const listen = (fn: (m: ToRunner) => void) =>
+  port ? port.on('message', fn) : process.on('message', fn as (m: unknown) => void);
+
+let remote: ReturnType<typeof createRemoteContext> | undefined;
+let def: Definition | undefined;
+let tools: Tools | undefined;
+let scoped = false;
+/** Calls in progress, by id: how to abort each (its AbortController is made on demand). */
+const running = new Map<number, (reason: Error) => void>();
+
+const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+async function activate(m: ActivateMessage): Promise<void> {
+  guardProcess(m.skill.name, port !== null);
+  if (m.network) guardNetwork(m.skill.name, m.network);
+  scoped = m.scoped;
+  remote = createRemoteContext(out, m);
+  remote.routeConsole();
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(m.entry).href)) as { default?: unknown };
+  } catch (e) {
+    throw Object.assign(toWireError(e), {
+      code: 'SKILL_CRASHED',
+      message: `Skill "${m.skill.name}": importing ${m.entry} failed: ${reason(e)}`,
+    });
+  }
+  const d = mod.default as Definition | undefined;
+  if (typeof d !== 'object' || d === null || typeof d.createTools !== 'function') {
+    throw {
+      name: 'SkillError',
+      code: 'SKILL_CRASHED',
+      message: `Skill "${m.skill.name}": ${m.entry} does not export a skill as its default export (export default defineSkill({ createTools })).`,
+    };
+  }
+  def = d;
+  try {
+    tools = await d.createTools(remote.ctx);
+  } catch (e) {
+    throw {
+      name: 'SkillError',
+      code: 'SKILL_CRASHED',
+      message: `Skill "${m.skill.name}": createTools in ${m.entry} threw: ${reason(e)}`,
+    };
+  }
+  if (typeof tools !== 'object' || tools === null) {
+    throw {
+      name: 'SkillError',
+      code: 'SKILL_CRASHED',
+      message: `Skill "${m.skill.name}": createTools in ${m.entry} returned no tool map.`,
+    };
+  }
+}
+
+function result(id: number, run: () => unknown): void {
+  const done = (msg: FromRunner) => {
+    running.delete(id);
+    try {
+      out.send(msg);
+    } catch (e) {
+      out.send({
+        t: 'result',
+        id,
+        ok: false,
+        error: {
+          name: 'Error',
+          message: `the tool returned a value that cannot be sent to the host (${reason(e)}); return JSON data`,
+        },
+      });
+    }
+  };
+  let p: unknown;
+  try {
+    p = run();
+  } catch (e) {
+    return done({ t: 'result', id, ok: false, error: toWireError(e) });
+  }
+  Promise.resolve(p).then(
+    (value) => done({ t: 'result', id, ok: true, value }),
+    (e: unknown) => done({ t: 'result', id, ok: false, error: toWireError(e) }),
+  );
+}
+
+listen((m) => {
+  switch (m.t) {
+    case 'activate':
+      activate(m).then(
+        () => out.send({ t: 'ready' }),
+        (e: unknown) => out.send({ t: 'failed', error: toWireError(e) }),
+      );
+      return;
+    case 'invoke': {
+      const handler = tools && Object.hasOwn(tools, m.tool) ? tools[m.tool] : undefined;
+      if (typeof handler !== 'function') {
+        out.send({
+          t: 'result',
+          id: m.id,
+          ok: false,
+          error: {
+            name: 'SkillError',
+            code: 'TOOL_NOT_FOUND',
+            message: `The skill declares "${m.tool}" in manifest.json but createTools returned no such tool.`,
+          },
+        });
+        return;
+      }
+      // Created when the tool reads its signal or the call is aborted: most calls do
+      // neither, and a controller per call costs more than the rest of the round trip.
+      let controller: AbortController | undefined;
+      running.set(m.id, (reason) => (controller ??= new AbortController()).abort(reason));
+      const call = {
+        get signal() {
+          return (controller ??= new AbortController()).signal;
+        },
+        callId: m.callId,
+        ...(m.session !== undefined && { session: m.session }),
+      };
+      result(m.id, () =>
+        scoped ? currentCall.run(m.callId, () => handler(m.input, call)) : handler(m.input, call),
+      );
+      return;
+    }
+    case 'abort': {
+      const e = new Error(m.reason.message);
+      e.name = m.reason.name;
+      running.get(m.id)?.(e);
+      return;
+    }
+    case 'reply':
+      remote?.reply(m.id, m.ok, m.ok ? m.value : undefined, m.ok ? undefined : m.error);
+      return;
+    case 'ping':
+      out.send({ t: 'pong', n: m.n });
+      return;
+    case 'dispose':
+      Promise.resolve()
+        .then(() => def?.dispose?.())
+        .catch(() => undefined)
+        .finally(() => {
+          out.send({ t: 'disposed' });
+          // A worker ends with its thread; a process once the message is flushed.
+          if (port) process.exit(0);
+          else process.disconnect?.();
+        });
+      return;
+  }
+});

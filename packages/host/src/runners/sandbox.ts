@@ -1,0 +1,154 @@
+// The sandbox runner: the skill's code in a child process under Node's permission model
+// (`--experimental-permission` on Node 20). It may read only its own package, its
+// dependencies and the runner program; write only its storage folder, and only when its
+// manifest asks for `fs: "write"`; start no child processes, workers or native addons unless
+// its manifest declares them and the user granted them. Node 20 does not restrict the
+// network: the runner patches the JavaScript network entry points instead (runtime/network.ts).
+// What this cannot stop is in docs/isolation.md.
+import { fork } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import type { SkillContext } from '@openclaw/skill-sdk';
+import { SkillError } from '@openclaw/skill-sdk';
+import type { SkillRecord } from '../catalog/types.js';
+import { checkEntry } from './entry-guard.js';
+import { activateMessage, networkAllowList, runnerEnv, type Grants } from './grants.js';
+import { startRemoteSkill, type ChannelHooks, type RunnerChannel } from './remote.js';
+import { runtimeDir, runtimeMain } from './runtime-path.js';
+import type { FromRunner } from './runtime/protocol.js';
+import { checkLinks, packageClosure } from './sandbox-paths.js';
+import type { ActiveSkill, Runner } from './types.js';
+import { lines } from './worker.js';
+
+export interface SandboxRunnerOptions {
+  env?: NodeJS.ProcessEnv;
+  grants?: (skill: SkillRecord) => Grants;
+  /** The skill's storage folder (its only writable place, with `permissions.fs: "write"`). */
+  storageDir?: (skill: SkillRecord) => string;
+  /** Heap limit of a skill's process (default 128 MB). */
+  maxHeapMb?: number;
+  hangGraceMs?: number;
+  activateTimeoutMs?: number;
+  now?: () => number;
+}
+
+interface Capabilities {
+  childProcess?: boolean;
+  workerThreads?: boolean;
+  addons?: boolean;
+}
+
+/** Node's flags for a skill's process. Exported for the tests and docs. */
+export function sandboxFlags(opts: {
+  reads: readonly string[];
+  writes: readonly string[];
+  capabilities: Capabilities;
+  maxHeapMb: number;
+}): string[] {
+  const flags = ['--experimental-permission', '--disable-warning=ExperimentalWarning'];
+  for (const p of opts.reads) flags.push(`--allow-fs-read=${p}`);
+  for (const p of opts.writes) flags.push(`--allow-fs-write=${p}`);
+  if (opts.capabilities.childProcess) flags.push('--allow-child-process');
+  if (opts.capabilities.workerThreads) flags.push('--allow-worker');
+  if (opts.capabilities.addons) flags.push('--allow-addons');
+  flags.push(`--max-old-space-size=${opts.maxHeapMb}`);
+  return flags;
+}
+
+/** A capability is on only when the manifest declares it and the user granted it. */
+function capabilities(skill: SkillRecord, grants: Grants): Capabilities {
+  const declared = skill.manifest?.permissions ?? {};
+  return {
+    childProcess: declared.childProcess === true && grants.childProcess === true,
+    workerThreads: declared.workerThreads === true && grants.workerThreads === true,
+    addons: declared.addons === true && grants.addons === true,
+  };
+}
+
+export function createSandboxRunner(options: SandboxRunnerOptions = {}): Runner {
+  const maxHeapMb = options.maxHeapMb ?? 128;
+  return {
+    kind: 'sandbox',
+    async activate(skill: SkillRecord, ctx: SkillContext): Promise<ActiveSkill> {
+      const { dir, entry } = await checkEntry(skill);
+      const grants = options.grants?.(skill) ?? {};
+      const reads = [runtimeDir(), ...(await packageClosure(dir))];
+      await checkLinks(reads.slice(1));
+      const writes: string[] = [];
+      const fs = skill.manifest?.permissions?.fs ?? 'none';
+      if (fs !== 'none') {
+        const storage = options.storageDir?.(skill);
+        if (!storage) {
+          throw new SkillError(
+            'SKILL_UNAVAILABLE',
+            `Skill "${skill.name}" asks for file access to its storage, which this host has not set up.`,
+          );
+        }
+        await mkdir(storage, { recursive: true, mode: 0o700 });
+        reads.push(storage);
+        if (fs === 'write') writes.push(storage);
+      }
+      const execArgv = sandboxFlags({
+        reads,
+        writes,
+        capabilities: capabilities(skill, grants),
+        maxHeapMb,
+      });
+      const env = runnerEnv(skill, options.env ?? process.env);
+      const launch = (hooks: ChannelHooks): RunnerChannel => {
+        const child = fork(runtimeMain(), [], {
+          execArgv,
+          env,
+          cwd: dir,
+          serialization: 'advanced',
+          stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        });
+        let exited = false;
+        let spawnError: Error | undefined;
+        child.on('message', (m: FromRunner) => hooks.message(m));
+        child.on('error', (e) => {
+          spawnError ??= e;
+        });
+        child.on('exit', (code, signal) => {
+          exited = true;
+          hooks.exit(
+            spawnError && code === null && signal === null
+              ? `could not start (${spawnError.message})`
+              : signal === 'SIGABRT' || code === 134
+                ? `ran out of memory or aborted (its heap limit is ${maxHeapMb} MB)`
+                : signal
+                  ? `was ended by ${signal}`
+                  : `exited with code ${code}`,
+          );
+        });
+        child.stdout?.on(
+          'data',
+          lines((l) => hooks.output('stdout', l)),
+        );
+        child.stderr?.on(
+          'data',
+          lines((l) => hooks.output('stderr', l)),
+        );
+        return {
+          post: (m) => {
+            if (!exited && child.connected) child.send(m);
+          },
+          kill: () => {
+            if (!exited) child.kill('SIGKILL');
+          },
+        };
+      };
+      return startRemoteSkill({
+        kind: 'sandbox',
+        skill,
+        ctx,
+        activate: activateMessage(skill, entry, networkAllowList(skill, grants, true)),
+        launch,
+        ...(options.hangGraceMs !== undefined && { hangGraceMs: options.hangGraceMs }),
+        ...(options.activateTimeoutMs !== undefined && {
+          activateTimeoutMs: options.activateTimeoutMs,
+        }),
+        ...(options.now && { now: options.now }),
+      });
+    },
+  };
+}
