@@ -56,7 +56,6 @@ export const REGRESSIONS: Regression[] = [
   {
     name: 'tool result: 1 MB of BEGIN PRIVATE KEY lines without END',
     boundMs: 1000,
-    pending: 'linear redaction (issue 18), owned by the router work',
     run: () => {
       const text = '-----BEGIN PRIVATE KEY-----\n'.repeat(Math.ceil(1_000_000 / 28));
       shapeResult(text, 20_000, createRedactor([]));
