@@ -78,3 +78,36 @@ export async function generateSkills(root: string, count: number): Promise<void>
   }
   await Promise.all(jobs);
 }
+
+/** `skills` docs-plus-manifest skills with `toolsEach` tools each (tool definition benches). */
+export async function generateToolSkills(root: string, skills: number, toolsEach: number) {
+  for (let s = 0; s < skills; s++) {
+    const name = `tools-${String(s).padStart(3, '0')}`;
+    const dir = join(root, name);
+    await mkdir(dir, { recursive: true });
+    const tools = Array.from({ length: toolsEach }, (_, t) => ({
+      name: `${name}.op_${t}`,
+      description: `Operation ${t} of ${name}: does one thing with a record.`,
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
+        required: ['id'],
+        additionalProperties: false,
+      },
+      annotations: { readOnlyHint: t % 2 === 0 },
+    }));
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: Tool set ${s} for benchmarks.\n---\n\nUse the tools.\n`,
+    );
+    await writeFile(
+      join(dir, 'package.json'),
+      JSON.stringify({ name, version: '1.0.0', type: 'module', exports: './index.js' }),
+    );
+    await writeFile(join(dir, 'index.js'), 'export default { createTools() { return {}; } };\n');
+    await writeFile(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ manifestVersion: 1, name, version: '1.0.0', tools }),
+    );
+  }
+}

@@ -10,11 +10,13 @@ import { createSnapshot, toolDefinitions } from '@openclaw/skill-host/internal';
 import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
+import { generateToolSkills } from './generate.js';
 import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
 import { benchScan } from './scan.js';
+import { benchServe } from './serve.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const figures: Record<string, Figure> = {};
@@ -93,7 +95,7 @@ try {
 
   step('tools.defs.1000');
   const toolsWs = join(tmp, 'tools-ws');
-  await makeToolSkills(join(toolsWs, 'skills'), 100, 10);
+  await generateToolSkills(join(toolsWs, 'skills'), 100, 10);
   const th = await createSkillHost({
     workspace: toolsWs,
     home: join(tmp, 'tools-home'),
@@ -120,6 +122,9 @@ try {
 
   step('refresh.concurrent-1000');
   Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
+
+  step('serve');
+  Object.assign(figures, await benchServe(tmp));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
@@ -163,6 +168,11 @@ const targets: Array<[string, string, boolean]> = [
     (figures['prompt.cached.1000']?.median ?? Infinity) <= 1000,
   ],
   [
+    'mcp.tools-list.1000 <= 2 ms',
+    `${figures['mcp.tools-list.1000']?.median} us`,
+    (figures['mcp.tools-list.1000']?.median ?? Infinity) <= 2000,
+  ],
+  [
     'tools.defs.1000.cached <= 1 ms',
     `${figures['tools.defs.1000.cached']?.median} us`,
     (figures['tools.defs.1000.cached']?.median ?? Infinity) <= 1000,
@@ -191,35 +201,3 @@ await writeFile(
     '\n',
 );
 console.log(`\nwritten ${out}`);
-
-async function makeToolSkills(root: string, skills: number, toolsEach: number) {
-  for (let s = 0; s < skills; s++) {
-    const name = `tools-${String(s).padStart(3, '0')}`;
-    const dir = join(root, name);
-    await mkdir(dir, { recursive: true });
-    const tools = Array.from({ length: toolsEach }, (_, t) => ({
-      name: `${name}.op_${t}`,
-      description: `Operation ${t} of ${name}: does one thing with a record.`,
-      inputSchema: {
-        type: 'object',
-        properties: { id: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      annotations: { readOnlyHint: t % 2 === 0 },
-    }));
-    await writeFile(
-      join(dir, 'SKILL.md'),
-      `---\nname: ${name}\ndescription: Tool set ${s} for benchmarks.\n---\n\nUse the tools.\n`,
-    );
-    await writeFile(
-      join(dir, 'package.json'),
-      JSON.stringify({ name, version: '1.0.0', type: 'module', exports: './index.js' }),
-    );
-    await writeFile(join(dir, 'index.js'), 'export default { createTools() { return {}; } };\n');
-    await writeFile(
-      join(dir, 'manifest.json'),
-      JSON.stringify({ manifestVersion: 1, name, version: '1.0.0', tools }),
-    );
-  }
-}

@@ -9,9 +9,12 @@ export {
   skillSettings,
 } from './config/load.js';
 export { resolveHome, resolveUserHome, hostPaths, type HostPaths } from './paths.js';
+// Finding a running serve is light (no MCP SDK, no HTTP server): the CLI and doctor use it.
+export { readServeFile, serveFilePath, pidAlive, type ServeInfo } from './serve/serve-file.js';
 export { listSources } from './sources/list.js';
 export { scanSkills, type ScanOptions, type ScanResult } from './scan/scan.js';
 export { createSnapshot } from './catalog/snapshot.js';
+export { listEntry, listEntries, type ListEntry } from './catalog/entries.js';
 export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
 export { createInlineRunner } from './runners/inline.js';
 export { createWorkerRunner, type WorkerRunnerOptions } from './runners/worker.js';

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'NAME_COLLISION',
   'PATH_UNSAFE',
   'INSTALL_FAILED',
+  /** `serve` cannot start (its port is taken, one runs for the home) or does not answer. */
+  'SERVE_UNAVAILABLE',
   'USAGE',
   'INTERNAL',
 ] as const;

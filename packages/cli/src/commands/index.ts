@@ -29,6 +29,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./call.js'),
   },
   {
+    name: 'serve',
+    summary: 'Serve the skills to MCP clients (stdio or HTTP) with a control API on 127.0.0.1',
+    load: () => import('./serve.js'),
+  },
+  {
     name: 'auth',
     summary: 'Log skills in to OAuth providers (login, logout, status, set-key)',
     load: () => import('./auth.js'),

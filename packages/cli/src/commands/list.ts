@@ -4,6 +4,8 @@ import { openHost } from '../host.js';
 import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
+import { findServe, homeOf } from '../serve-client.js';
+import type { ListEntry } from '@openclaw/skill-host/internal';
 
 /** One skill in `list --json`: problems carry `severity` as in `validate --json`. */
 export function listEntry(s: SkillRecord, server?: McpServerStatus) {
@@ -46,6 +48,17 @@ export function configure(cmd: Command, io: Io): void {
     .option('--builtin', 'include the built-in host tools skill')
     .action(async () => {
       const opts = globalOptions<{ builtin?: boolean }>(cmd);
+      // With a serve running for this home, what matters is what its agent sees.
+      const serve = await findServe(homeOf(opts, io));
+      if (serve) {
+        const { skills } = await serve.request<{ skills: ListEntry[] }>(
+          'GET',
+          `/skills${opts.builtin ? '?builtin=1' : ''}`,
+        );
+        if (opts.json) return printJson(io, skills);
+        io.stderr(`Skills of the running serve (pid ${serve.info.pid}, ${serve.info.url}):\n`);
+        return printEntries(io, skills);
+      }
       const host = await openHost(opts, io);
       try {
         const servers = await startMcpServers(host, io);
@@ -110,4 +123,31 @@ export function configure(cmd: Command, io: Io): void {
         await host.close();
       }
     });
+}
+
+/** `list` from the entries a running serve answers with (`GET /api/skills`). */
+function printEntries(io: Io, skills: readonly ListEntry[]): void {
+  if (skills.length === 0) {
+    io.stdout(
+      'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
+    );
+    return;
+  }
+  const width = Math.max(...skills.map((s) => s.name.length));
+  for (const s of skills) {
+    const tools = s.tools.length ? ` ${s.tools.length} tool${s.tools.length > 1 ? 's' : ''}` : '';
+    const shadow = s.shadowedBy ? ` (shadowed by ${s.shadowedBy})` : '';
+    const login = s.status === 'needs-login';
+    io.stdout(
+      `${s.status === 'needs-login' ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(login ? 'needs login' : s.status).padEnd(11)} ${s.source}${tools}${shadow}\n`,
+    );
+    if (s.login) io.stdout(`    run: ${s.login}\n`);
+    for (const p of s.problems) {
+      io.stdout(
+        `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
+      );
+    }
+  }
+  const ready = skills.filter((s) => s.status === 'ready' && !s.shadowedBy).length;
+  io.stdout(`\n${ready} ready of ${skills.length} found\n`);
 }

@@ -1,5 +1,6 @@
 // The append-only audit log: entries are buffered on the hot path and appended in order
-// through one WriteStream after the current turn of the event loop. A failing disk is
+// through one WriteStream after the current turn of the event loop (or, when the last write
+// was under batchMs ago, once that much time has passed). A failing disk is
 // reported once and never fails a call.
 //
 // Memory is bounded: at most maxBuffered entries wait to be formatted, and at most
@@ -27,6 +28,12 @@ export interface AuditLogOptions {
   retryAfterMs?: number;
   /** Bytes waiting for the disk beyond which lines are dropped (default 8 MiB). */
   maxPendingBytes?: number;
+  /**
+   * Lines recorded within this long of the last write share the next one (default 5 ms).
+   * Calls that each span an event-loop turn (an MCP server over stdio) would otherwise pay
+   * a file write per call, several times the cost of the rest of the router.
+   */
+  batchMs?: number;
 }
 
 export const DEFAULT_MAX_PENDING_BYTES = 8 * 1024 * 1024;
@@ -40,6 +47,9 @@ export class AuditLog {
   #retryAfterMs: number;
   #pending: AuditEntry[] = [];
   #scheduled = false;
+  #timer: NodeJS.Timeout | undefined;
+  #lastDrain = -Infinity;
+  #batchMs: number;
   #stream: WriteStream | undefined;
   #opening: Promise<WriteStream | undefined> | undefined;
   #chain: Promise<void> = Promise.resolve();
@@ -60,6 +70,7 @@ export class AuditLog {
     this.#maxBuffered = opts.maxBuffered ?? 256;
     this.#retryAfterMs = opts.retryAfterMs ?? 10_000;
     this.#maxPendingBytes = opts.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
+    this.#batchMs = opts.batchMs ?? 5;
   }
 
   /** Hot path: remembers the entry; formatting and writing happen later. */
@@ -69,7 +80,9 @@ export class AuditLog {
     if (this.#pending.length >= this.#maxBuffered) this.#drain();
     else if (!this.#scheduled) {
       this.#scheduled = true;
-      setImmediate(this.#onImmediate);
+      const since = performance.now() - this.#lastDrain;
+      if (since >= this.#batchMs) setImmediate(this.#onImmediate);
+      else this.#timer = setTimeout(this.#onImmediate, this.#batchMs - since);
     }
   }
 
@@ -112,11 +125,19 @@ export class AuditLog {
 
   #onImmediate = (): void => {
     this.#scheduled = false;
+    this.#timer = undefined;
     this.#drain();
   };
 
   #drain(): void {
     if (this.#pending.length === 0) return;
+    this.#lastDrain = performance.now();
+    if (this.#timer) {
+      // Drained early (flush, a full buffer): the next record schedules afresh.
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      this.#scheduled = false;
+    }
     const entries = this.#pending;
     this.#pending = [];
     // Already behind: drop without formatting (the cheapest way through an overload).

@@ -1,0 +1,63 @@
+// What `openclaw-skill list --json` prints and `GET /api/skills` answers (DESIGN.md 13): one
+// plain entry per skill, so the CLI shows the same thing whether it read the home itself or
+// asked the running serve.
+import type { SkillHost } from '../host.js';
+import type { SkillRecord, SkillStatus, SourceKind } from './types.js';
+
+export interface ListEntry {
+  name: string;
+  version: string;
+  /** The scan's status, or `needs-login` for a ready skill whose OAuth grant is missing. */
+  status: SkillStatus | 'needs-login';
+  source: SourceKind;
+  dir: string;
+  shadowedBy?: string;
+  tools: string[];
+  problems: {
+    code: string;
+    severity: 'error' | 'warning';
+    message: string;
+    file: string;
+    line?: number;
+  }[];
+  /** The command that logs the skill in, with status `needs-login`. */
+  login?: string;
+}
+
+export function listEntry(s: SkillRecord): ListEntry {
+  return {
+    name: s.name,
+    version: s.version,
+    status: s.status,
+    source: s.source.kind,
+    dir: s.dir,
+    ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
+    tools: s.tools.map((t) => t.name),
+    problems: s.problems.map((p) => ({
+      code: p.code,
+      severity: p.severity,
+      message: p.message,
+      file: p.file,
+      ...(p.line !== undefined && { line: p.line }),
+    })),
+  };
+}
+
+/** Every skill of the host (the built-in one with `builtin`), with login state checked. */
+export async function listEntries(
+  host: SkillHost,
+  opts: { builtin?: boolean } = {},
+): Promise<ListEntry[]> {
+  const out: ListEntry[] = [];
+  for (const s of host.skills) {
+    if (!opts.builtin && s.source.kind === 'builtin') continue;
+    const entry = listEntry(s);
+    // A ready skill whose OAuth grant is missing or needs re-login cannot succeed a call.
+    if (s.status === 'ready' && !s.shadowedBy && s.manifest?.auth) {
+      const needs = await host.auth.needsLogin(s);
+      if (needs.length) Object.assign(entry, { status: 'needs-login', login: needs[0]!.command });
+    }
+    out.push(entry);
+  }
+  return out;
+}

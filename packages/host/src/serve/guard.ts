@@ -1,0 +1,92 @@
+// The one gate in front of every HTTP route of serve (DESIGN.md 14): Host and Origin checks
+// against DNS rebinding, the bearer token, and the body limit. Pure functions on plain data,
+// so each rule is tested on its own and every route gets the same answer.
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** The Host header values a request to this server may carry: loopback names with its port. */
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+}
+
+/** Browser origins allowed to call (the dashboard is served from the same origin). */
+export function allowedOrigins(port: number): Set<string> {
+  return new Set([...allowedHosts(port)].map((h) => `http://${h}`));
+}
+
+/**
+ * A page on another site can make a browser send requests here (DNS rebinding turns its
+ * name into 127.0.0.1): the Host header then names that site, and Origin names it too.
+ * Clients that are not browsers send no Origin; they still send a Host.
+ */
+export function checkHostAndOrigin(
+  headers: { host?: string | undefined; origin?: string | undefined },
+  port: number,
+): Refusal | undefined {
+  const host = headers.host?.toLowerCase();
+  if (!host || !allowedHosts(port).has(host)) {
+    return {
+      status: 403,
+      code: 'HOST_REFUSED',
+      message: `Host ${JSON.stringify(headers.host ?? '')} is not this server; use http://127.0.0.1:${port}.`,
+    };
+  }
+  const origin = headers.origin;
+  if (origin !== undefined && !allowedOrigins(port).has(origin.toLowerCase())) {
+    return {
+      status: 403,
+      code: 'ORIGIN_REFUSED',
+      message: `Requests from origin ${JSON.stringify(origin)} are refused.`,
+    };
+  }
+  return undefined;
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** Compares digests in constant time, so neither the token nor its length leaks by timing. */
+export function tokenMatches(presented: string | undefined, token: string): boolean {
+  if (presented === undefined) return false;
+  return timingSafeEqual(digest(presented), digest(token));
+}
+
+/** The token from `Authorization: Bearer <token>`, if the header has that form. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return m?.[1];
+}
+
+export function checkToken(authorization: string | undefined, token: string): Refusal | undefined {
+  if (tokenMatches(bearerToken(authorization), token)) return undefined;
+  return {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message:
+      'Missing or wrong bearer token. Send "Authorization: Bearer <token>" with the token from serve.json in the host home.',
+  };
+}
+
+/** A declared Content-Length over the limit is refused before reading anything. */
+export function checkDeclaredLength(
+  contentLength: string | undefined,
+  maxBytes: number,
+): Refusal | undefined {
+  if (contentLength === undefined) return undefined;
+  const n = Number(contentLength);
+  return Number.isFinite(n) && n > maxBytes ? tooLarge(maxBytes) : undefined;
+}
+
+export function tooLarge(maxBytes: number): Refusal {
+  return {
+    status: 413,
+    code: 'BODY_TOO_LARGE',
+    message: `The request body is larger than ${maxBytes} bytes.`,
+  };
+}

@@ -1,0 +1,205 @@
+// The host as an MCP server: one low-level SDK `Server` per MCP session (McpServer is too slow
+// for a thousand tools and cannot take JSON Schema tools). Tools come from the catalog in the
+// `mcp` format (computed once per snapshot), calls go through the router with the MCP session
+// as the host session, each skill's SKILL.md is a resource and the prompt block a prompt.
+import { readFile } from 'node:fs/promises';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode as McpErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js';
+import { HOST_API_VERSION } from '@openclaw/skill-sdk';
+import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
+import { toWireResult } from '../formats/wire-result.js';
+import type { SkillHost } from '../host.js';
+import type { ApprovalHandler, CallContext, CallResult } from '../router/types.js';
+import type { CallTracker } from './calls.js';
+
+export const PROMPT_NAME = 'available_skills';
+/** MCP's "resource not found" error code (not in the SDK's enum). */
+const RESOURCE_NOT_FOUND = -32002;
+const SKILL_URI = /^skill:\/\/([^/]+)\/SKILL\.md$/;
+
+export interface McpServerOptions {
+  host: SkillHost;
+  calls: CallTracker;
+  /** The host session of a call: the MCP session id over HTTP, one per process over stdio. */
+  sessionId: (extraSessionId: string | undefined) => string;
+  /** `<home>/config.json`, named in the hint when a call needs approval no one can give. */
+  configFile: string;
+}
+
+export const skillUri = (name: string): string => `skill://${name}/SKILL.md`;
+
+/** Skills whose SKILL.md a client may read: ready, unshadowed folders (not host tools or MCP servers). */
+function docSkills(snapshot: CatalogSnapshot): SkillRecord[] {
+  return snapshot.memo('serve:doc-skills', () =>
+    [...snapshot.byName.values()].filter(
+      (s) => s.status === 'ready' && s.source.kind !== 'builtin' && s.source.kind !== 'mcp',
+    ),
+  );
+}
+
+function resources(snapshot: CatalogSnapshot): Resource[] {
+  return snapshot.memo('serve:resources', () =>
+    docSkills(snapshot).map((s) => ({
+      uri: skillUri(s.name),
+      name: s.name,
+      ...(s.displayName && { title: s.displayName }),
+      description: s.description,
+      mimeType: 'text/markdown',
+    })),
+  );
+}
+
+export function createMcpServer(opts: McpServerOptions): Server {
+  const { host, calls } = opts;
+  const server = new Server(
+    { name: 'openclaw-skill-host', version: HOST_API_VERSION },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+        prompts: { listChanged: true },
+      },
+      instructions:
+        'Tools of the installed OpenClaw and Agent Skills. Before using a skill, read its SKILL.md (resource skill://<name>/SKILL.md, or the skills.read tool).',
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: host.tools.definitions('mcp') as never,
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    if (!calls.open) {
+      return {
+        isError: true,
+        content: [
+          {
+            type: 'text',
+            text: 'Error SKILL_UNAVAILABLE: serve is shutting down.\nHint: retry once it is back.',
+          },
+        ],
+      } satisfies CallToolResult;
+    }
+    const canAsk = Boolean(server.getClientCapabilities()?.elicitation);
+    const ask: ApprovalHandler = async ({ tool, input, reason }) => {
+      const answer = await server.elicitInput(
+        {
+          message: `${tool.name} needs your approval (${reason}).\nInput: ${JSON.stringify(input, null, 2)}`,
+          requestedSchema: {
+            type: 'object',
+            properties: { approve: { type: 'boolean', title: `Run ${tool.name}?` } },
+            required: ['approve'],
+          },
+        },
+        { relatedRequestId: extra.requestId, signal: extra.signal },
+      );
+      return answer.action === 'accept' && answer.content?.approve === true;
+    };
+    const ctx: CallContext = {
+      sessionId: opts.sessionId(extra.sessionId),
+      // The bearer token (or the spawning process, over stdio) belongs to the owner.
+      isOwner: true,
+      signal: AbortSignal.any([extra.signal, calls.signal]),
+      ...(canAsk && { approve: ask }),
+    };
+    const result = await calls.track(() =>
+      host.call({ name: req.params.name, input: req.params.arguments ?? {} }, ctx),
+    );
+    const wire = toWireResult(canAsk ? result : withApprovalHint(result, opts.configFile), 'mcp');
+    const out: CallToolResult = { ...wire };
+    return out;
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: resources(host.snapshot()),
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    const uri = req.params.uri;
+    const name = SKILL_URI.exec(uri)?.[1];
+    const skill = name
+      ? docSkills(host.snapshot()).find((s) => s.name === decodeURIComponent(name))
+      : undefined;
+    if (!skill) {
+      throw new McpError(RESOURCE_NOT_FOUND, `No skill document at ${uri}.`, {
+        uri,
+        hint: 'List the resources for the skills this server has.',
+      });
+    }
+    const text = await readFile(skill.location, 'utf8');
+    return { contents: [{ uri, mimeType: 'text/markdown', text }] };
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({
+    prompts: [
+      {
+        name: PROMPT_NAME,
+        title: 'Available skills',
+        description:
+          'The <available_skills> block for a system prompt: each skill with its description and where its SKILL.md is.',
+        arguments: [
+          {
+            name: 'query',
+            description: 'The task at hand; ranks skills when the block is over its budget.',
+            required: false,
+          },
+        ],
+      },
+    ],
+  }));
+
+  server.setRequestHandler(GetPromptRequestSchema, (req) => {
+    if (req.params.name !== PROMPT_NAME) {
+      throw new McpError(
+        McpErrorCode.InvalidParams,
+        `No prompt named ${JSON.stringify(req.params.name)}; this server has "${PROMPT_NAME}".`,
+      );
+    }
+    const query = req.params.arguments?.query;
+    const prompt = host.prompt(query ? { query } : {});
+    return {
+      description: prompt.report ?? `${prompt.included.length} skills`,
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: prompt.text } }],
+    };
+  });
+
+  // Every new snapshot may add, drop or change tools, documents and the block.
+  const onChange = () => {
+    if (!server.transport) return;
+    void Promise.all([
+      server.sendToolListChanged(),
+      server.sendResourceListChanged(),
+      server.sendPromptListChanged(),
+    ]).catch(() => undefined); // a client that went away; its session closes on its own
+  };
+  host.on('change', onChange);
+  const previous = server.onclose;
+  server.onclose = () => {
+    host.off('change', onChange);
+    previous?.();
+  };
+  return server;
+}
+
+/**
+ * The router's hint for a call that needs approval speaks to CLI users; an MCP client that
+ * cannot ask (no elicitation) needs to hear where the user allows the tool instead.
+ */
+function withApprovalHint(result: CallResult, configFile: string): CallResult {
+  if (!result.isError || result.code !== 'APPROVAL_REQUIRED') return result;
+  return {
+    ...result,
+    hint: `This MCP client cannot ask the user for approval. Ask the user to allow it: add "${result.name}" to "approvals.auto" in ${configFile} (serve reloads the file), or to use a client that supports elicitation.`,
+  };
+}

@@ -1,0 +1,57 @@
+// Runs the real `openclaw-skill` binary from its TypeScript sources (tsx, with the workspace's
+// source condition) in a child process, for suites that need a real serve process: signals,
+// stdio, a second process installing into it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = join(import.meta.dirname, '..');
+export const cliSource = join(root, 'packages', 'cli', 'src', 'bin.ts');
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** node + args that run the CLI from source. */
+export function cliCommand(args: string[]): { command: string; args: string[] } {
+  return {
+    command: process.execPath,
+    args: ['--import', tsx, '--conditions=@openclaw/source', cliSource, ...args],
+  };
+}
+
+export interface ServeChild {
+  child: ChildProcess;
+  /** What `serve --json` printed once it was listening. */
+  ready: { url: string; port: number; token: string; pid: number; mcpUrl?: string };
+  stderr(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `serve --mcp http --port 0 --json` and resolves once it printed where it listens. */
+export async function startServeChild(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServeChild> {
+  const cmd = cliCommand(['serve', '--mcp', 'http', '--port', '0', '--json', ...args]);
+  const child = spawn(cmd.command, cmd.args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, ...env },
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = await new Promise<ServeChild['ready']>((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      try {
+        resolve(JSON.parse(out) as ServeChild['ready']);
+      } catch {
+        // not all of it yet
+      }
+    });
+    void exited.then((code) =>
+      reject(new Error(`serve exited (${code}) before it was ready:\n${err}`)),
+    );
+  });
+  return { child, ready, stderr: () => err, exited };
+}
