@@ -11,6 +11,7 @@ import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateToolSkills } from './generate.js';
+import { installFigures } from './install.js';
 import { benchMcpClient } from './mcp-client.js';
 import { microAsync, microSync, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
@@ -125,6 +126,8 @@ try {
 
   step('serve');
   Object.assign(figures, await benchServe(tmp));
+
+  Object.assign(figures, await installFigures({ tmp, quick, step }));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@
 // without running any script. Its cache lives in the host home, never the user's ~/.npm.
 import { isAbsolute, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { SkillError } from '@openclaw/skill-sdk';
 
 export interface Fetched {
@@ -26,10 +27,12 @@ export interface FetchOptions {
 }
 
 type Pacote = typeof import('pacote');
-let pacoteModule: Promise<Pacote> | undefined;
-// pacote pulls in most of npm's fetch stack (~100 ms): loaded on the first install only.
-const loadPacote = () =>
-  (pacoteModule ??= import('pacote').then((m) => (m.default ?? m) as Pacote));
+let pacoteModule: Pacote | undefined;
+// pacote pulls in most of npm's fetch stack (~100 ms): loaded on the first install only, and
+// through this package's own require (as lazy.ts does), so the CLI bundle leaves it a
+// dependency of the host package instead of inlining CommonJS that reads __dirname.
+const loadPacote = (): Pacote =>
+  (pacoteModule ??= createRequire(import.meta.url)('pacote') as Pacote);
 
 /** A spec that names a local path becomes an absolute `file:` spec pacote understands. */
 export function normalizeSpec(spec: string, cwd: string): string {
@@ -56,7 +59,7 @@ function pacoteOptions(o: FetchOptions) {
 
 /** Unpacks `spec` into `dest` (an empty folder) and says what was fetched. */
 export async function fetchPackage(spec: string, dest: string, o: FetchOptions): Promise<Fetched> {
-  const pacote = await loadPacote();
+  const pacote = loadPacote();
   const opts = pacoteOptions(o);
   try {
     const manifest = await pacote.manifest(spec, opts);
