@@ -200,3 +200,7 @@ export const removeViaServe = (serve: ServeClient, name: string): Promise<Instal
 
 export const rollbackViaServe = (serve: ServeClient, name: string): Promise<InstallResult> =>
   serve.request<InstallResult>('POST', `${skillPath(name)}/rollback`);
+
+/** The stderr line a command prints when it acts through the running serve. */
+export const throughServe = (serve: ServeClient): string =>
+  `Through the running serve for this home (pid ${serve.info.pid}, ${serve.info.url}):\n`;

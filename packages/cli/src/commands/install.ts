@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { openHost } from '../host.js';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { Io } from '../io.js';
+import { findServe, homeOf, installViaServe, throughServe } from '../serve-client.js';
 import type { GlobalOptions } from '../options.js';
 import { printResults, progress, terminalConsent } from './install-io.js';
 
@@ -27,6 +28,19 @@ export function configure(cmd: Command, io: Io): void {
       if (opts.frozen && spec) throw new SkillError('USAGE', 'install --frozen takes no spec.');
       if (!opts.frozen && !spec)
         throw new SkillError('USAGE', 'install needs a spec (or --frozen).');
+      // A serve running for this home installs live, so its agent sees the skill at once.
+      const serve = opts.frozen ? undefined : await findServe(homeOf(opts, io));
+      if (serve) {
+        io.stderr(throughServe(serve));
+        const consent = terminalConsent(io);
+        return printResults(io, opts.json, [
+          await installViaServe(serve, spec!, {
+            ...(opts.registry && { registry: opts.registry }),
+            ...(opts.yes && { yes: true }),
+            ...(consent && { consent }),
+          }),
+        ]);
+      }
       const host = await openHost(opts, io);
       try {
         const consent = terminalConsent(io);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { openHost } from '../host.js';
 import type { Io } from '../io.js';
+import { findServe, homeOf, rollbackViaServe, throughServe } from '../serve-client.js';
 import type { GlobalOptions } from '../options.js';
 import { printResults, progress } from './install-io.js';
 
@@ -11,6 +12,11 @@ export function configure(cmd: Command, io: Io): void {
     .argument('<name>', 'skill name')
     .action(async (name: string) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
+      const serve = await findServe(homeOf(opts, io));
+      if (serve) {
+        io.stderr(throughServe(serve));
+        return printResults(io, opts.json, [await rollbackViaServe(serve, name)]);
+      }
       const host = await openHost(opts, io);
       try {
         printResults(io, opts.json, [

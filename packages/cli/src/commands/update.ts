@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { openHost } from '../host.js';
 import type { Io } from '../io.js';
+import { findServe, homeOf, throughServe, updateViaServe } from '../serve-client.js';
 import type { GlobalOptions } from '../options.js';
 import { printResults, progress, terminalConsent } from './install-io.js';
 
@@ -13,6 +14,20 @@ export function configure(cmd: Command, io: Io): void {
     .option('-y, --yes', 'accept the new version without asking')
     .action(async (name: string | undefined) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { registry?: string; yes?: boolean }>();
+      const serve = await findServe(homeOf(opts, io));
+      if (serve) {
+        io.stderr(throughServe(serve));
+        const consent = terminalConsent(io);
+        return printResults(
+          io,
+          opts.json,
+          await updateViaServe(serve, name, {
+            ...(opts.registry && { registry: opts.registry }),
+            ...(opts.yes && { yes: true }),
+            ...(consent && { consent }),
+          }),
+        );
+      }
       const host = await openHost(opts, io);
       try {
         const consent = terminalConsent(io);
