@@ -158,7 +158,7 @@ describe('bad specs change nothing', () => {
     await failsCleanly(
       () => host.install(tgz),
       'APPROVAL_REQUIRED',
-      /needs consent and there is no one to ask/,
+      /needs consent and there is no terminal to ask: pass --yes to accept; nothing was installed\.$/,
     );
   });
 

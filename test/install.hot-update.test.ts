@@ -226,3 +226,31 @@ describe('install --frozen', () => {
     await second.close();
   });
 });
+
+describe('with the default runner for registry skills (sandbox)', () => {
+  it('install then update swap generations in the sandbox runner: calls reach 1.0.0, then 1.1.0, and a version that throws on import leaves 1.1.0 serving', async () => {
+    const root = await mkdtemp(join(tmp, 'sandboxed-'));
+    const host = await createSkillHost({
+      home: join(root, 'home'),
+      workspace: join(root, 'ws'),
+      userHome: join(root, 'user'),
+      env: { PATH: process.env.PATH ?? '', ...registry.env, OPENCLAW_SKILLS_LOG_LEVEL: 'silent' },
+      config: { install: { registry: registry.url } },
+      hostTools: false,
+    });
+    try {
+      await host.install('oc-skill-counter@1.0.0', { yes: true });
+      expect(await versionOf(host)).toBe('1.0.0');
+      // (`latest` is the broken 1.2.1 by now: the suite above published it.)
+      const r = await host.install('oc-skill-counter@1.1.0', { yes: true });
+      expect(r).toMatchObject({ action: 'updated', previousVersion: '1.0.0' });
+      expect(await versionOf(host)).toBe('1.1.0');
+      await expect(host.update('counter', { yes: true })).rejects.toMatchObject({
+        message: expect.stringContaining('counter@1.1.0 keeps serving'),
+      });
+      expect(await versionOf(host)).toBe('1.1.0');
+    } finally {
+      await host.close();
+    }
+  });
+});

@@ -4,7 +4,9 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
 
@@ -13,6 +15,8 @@ const hostile = join(repo, 'packages', 'host', 'src', 'runners', 'testing', 'hos
 const SSH_SECRET = 'INSTALLED-FAKE-SSH-KEY-a4c2';
 let root: string;
 let host: SkillHost;
+/** The host's log, kept out of the test output and checked. */
+const logs: string[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'oc-iso-installed-'));
@@ -26,6 +30,15 @@ beforeAll(async () => {
     userHome: join(root, 'user'),
     env: {},
     hostTools: false,
+    logger: pino(
+      { level: 'debug' },
+      new Writable({
+        write(chunk, _enc, cb) {
+          logs.push(String(chunk));
+          cb();
+        },
+      }),
+    ),
   });
   // A tarball, as a registry serves it.
   const { stdout } = await promisify(execFile)('npm', ['pack', '--pack-destination', root], {
@@ -36,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 describe('an installed skill', () => {
-  it('runs in its own process and is denied the user SSH key', async () => {
+  it('runs in its own process and is denied the user SSH key, which the host logs as a warning without the key', async () => {
     const who = await host.call({ name: 'hostile.whoami', input: {} });
     expect(who.isError ? who.code : (who.structured as { pid: number }).pid).not.toBe(process.pid);
     const r = await host.call({
@@ -45,5 +58,13 @@ describe('an installed skill', () => {
     });
     expect(r.isError && r.code).toBe('POLICY_DENIED');
     expect(JSON.stringify(r)).not.toContain(SSH_SECRET);
+    const denied = logs.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(denied).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        msg: expect.stringContaining(`denied reading ${join(root, 'user', '.ssh', 'id_rsa')}`),
+      }),
+    );
+    expect(logs.join('')).not.toContain(SSH_SECRET);
   });
 });

@@ -8,7 +8,7 @@
 // (ajv, pino, gray-matter, ...). In a bundle `import.meta.url` would be this package's, which
 // does not depend on them; so in those two packages it is replaced by the URL of the package
 // itself, and each lazy dependency still resolves from the package that declares it.
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -58,6 +58,9 @@ const common = {
   sourcemap: 'linked',
   logLevel: 'warning',
 };
+
+// Chunk names change with their content: start empty so no stale chunk is left to publish.
+await rm(outdir, { recursive: true, force: true });
 
 await build({
   ...common,

@@ -104,11 +104,10 @@ export async function run(argv: string[], io: Io, commands = COMMANDS): Promise<
 }
 
 async function report(e: unknown, io: Io): Promise<number> {
-  if (e instanceof CommanderError) {
-    return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(e.code)
-      ? EXIT.OK
-      : EXIT.USAGE;
-  }
+  // commander has printed its message. Help that was asked for (--help, `help`) and the
+  // version exit 0; help shown because the command line was incomplete (a command group with
+  // no subcommand, options with no command) went to stderr and is bad usage.
+  if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
   // The SDK loads only when something failed: a successful --help never pays for it.
   const { isSkillError } = await import('@openclaw/skill-sdk');
   if (isSkillError(e)) {

@@ -32,6 +32,25 @@ describe('openclaw-skill with no arguments', () => {
   });
 });
 
+describe('an incomplete command line', () => {
+  it('prints the help on stderr and exits 2 for options without a command', async () => {
+    const io = memoryIo();
+    expect(await run(['--json'], io)).toBe(EXIT.USAGE);
+    expect([io.out, io.err.startsWith('Usage: openclaw-skill [options] [command]')]).toEqual([
+      '',
+      true,
+    ]);
+  });
+
+  it('`help` and `help <command>` print on stdout and exit 0', async () => {
+    for (const argv of [['help'], ['help', 'list']]) {
+      const io = memoryIo();
+      expect(await run(argv, io)).toBe(EXIT.OK);
+      expect([io.out.startsWith('Usage: openclaw-skill'), io.err]).toEqual([true, '']);
+    }
+  });
+});
+
 describe('openclaw-skill --version', () => {
   it('prints the package version and exits 0, as --version and -v', async () => {
     for (const flag of ['--version', '-v']) {

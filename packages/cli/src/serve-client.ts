@@ -12,6 +12,7 @@ import {
   type ListEntry,
   type ServeInfo,
 } from '@openclaw/skill-host/internal';
+import { userHomeOf } from './host.js';
 import type { Io } from './io.js';
 import type { GlobalOptions } from './options.js';
 
@@ -30,7 +31,12 @@ export interface ServeClient {
 const PROBE_MS = 2000;
 
 export function homeOf(opts: GlobalOptions, io: Io): string {
-  return resolveHome({ ...(opts.home && { home: resolve(io.cwd, opts.home) }), env: io.env });
+  const userHome = userHomeOf(io);
+  return resolveHome({
+    ...(opts.home && { home: resolve(io.cwd, opts.home) }),
+    ...(userHome && { userHome }),
+    env: io.env,
+  });
 }
 
 async function call(
@@ -194,3 +200,7 @@ export const removeViaServe = (serve: ServeClient, name: string): Promise<Instal
 
 export const rollbackViaServe = (serve: ServeClient, name: string): Promise<InstallResult> =>
   serve.request<InstallResult>('POST', `${skillPath(name)}/rollback`);
+
+/** The stderr line a command prints when it acts through the running serve. */
+export const throughServe = (serve: ServeClient): string =>
+  `Through the running serve for this home (pid ${serve.info.pid}, ${serve.info.url}):\n`;

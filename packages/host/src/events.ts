@@ -11,6 +11,11 @@ export interface HostEvents {
    * plain JSON, as `serve` forwards it.
    */
   install: (result: InstallResult) => void;
+  /**
+   * A watched file changed and the rescan it caused is published (after its `change`):
+   * the changed paths, and the skills whose record is new (reloaded on their next call).
+   */
+  reload: (e: { paths: string[]; reloaded: string[]; snapshot: CatalogSnapshot }) => void;
 }
 
 export type HostEventName = keyof HostEvents;

@@ -1,12 +1,13 @@
 // createSkillHost: the library surface (DESIGN.md section 8). It wires the parts together:
 // config + sources -> scan -> catalog snapshot -> prompt / tool definitions (prompt/,
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
+import { resolve } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
 import { SkillError, type Problem } from '@openclaw/skill-sdk';
 import { createAuthManager, type AuthManager, type AuthManagerOptions } from './auth/manager.js';
 import { createCatalog } from './catalog/catalog.js';
-import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
+import type { CatalogSnapshot, SkillRecord, SkillSource } from './catalog/types.js';
 import { loadHostConfig } from './config/load.js';
 import type { HostConfig } from './config/schema.js';
 import { createSkillContext } from './context/create.js';
@@ -26,7 +27,6 @@ import { mcpCollisions } from './mcp-client/records.js';
 import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
 import { hostReadToolName, injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
 import { RedactorCache } from './redact/index.js';
-import { createRouter } from './router/index.js';
 import type {
   ApprovalHandler,
   CallContext,
@@ -37,15 +37,14 @@ import type {
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
 import { grantsFor, runnerKindFor } from './runners/choose.js';
-import { createSandboxRunner } from './runners/sandbox.js';
 import type { Runner, RunnerKind } from './runners/types.js';
-import { createWorkerRunner } from './runners/worker.js';
-import { openFolderCache, readerIdentity } from './scan/folder-cache.js';
+import { openFolderCache, readerIdentity, type FolderCache } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
-import { loadGeneration } from './install/generations.js';
-import { createInstaller, type SwapExpectation } from './install/installer.js';
+import { carryOver, loadGeneration } from './install/generations.js';
+import type { SwapExpectation } from './install/installer.js';
 import type { InstallOptions, InstallResult } from './install/types.js';
 import { listSources } from './sources/list.js';
+import type { WatchRootsOptions } from './watch/watcher.js';
 
 export interface SkillHostOptions {
   /** State folder (default: env OPENCLAW_SKILLS_HOME, else ~/.openclaw/skill-host). */
@@ -54,6 +53,11 @@ export interface SkillHostOptions {
   workspace?: string;
   /** Extra skill folders, after the built-in sources and before config `sources`. */
   sources?: string[];
+  /**
+   * Serve this one skill folder and nothing else (no workspace, user or store sources):
+   * what `openclaw-skill dev <dir>` runs.
+   */
+  skillDir?: string;
   /** Merged over `<home>/config.json`. */
   config?: HostConfig;
   /** The user's home folder (`~`); tests pass a temp dir. */
@@ -66,6 +70,12 @@ export interface SkillHostOptions {
   approve?: ApprovalHandler;
   /** Host logger (default: pino to stderr at level OPENCLAW_SKILLS_LOG_LEVEL or warn). */
   logger?: PinoLogger;
+  /**
+   * Live reloads of one changed skill module the inline runner does before it keeps the code
+   * it loaded last (default 100): each reload keeps the old module graph in memory, as ESM
+   * cannot unload. The worker runner reloads without this limit.
+   */
+  maxInlineReloads?: number;
   /** Runs every code skill (default: chosen per skill, see runners/choose.ts). */
   runner?: Runner;
   /**
@@ -78,6 +88,11 @@ export interface SkillHostOptions {
   /** Auth storage and retry settings (tests pass a memory vault). */
   auth?: Pick<AuthManagerOptions, 'vault' | 'grants' | 'retry' | 'skewMs' | 'fetch' | 'warn'>;
 }
+
+export type HostWatchOptions = Pick<
+  WatchRootsOptions,
+  'debounceMs' | 'maxWatchedDirs' | 'fallbackIntervalMs' | 'clock' | 'onDegraded'
+>;
 
 export interface PromptCallOptions {
   query?: string;
@@ -122,6 +137,13 @@ export interface SkillHost {
   remove(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
   /** Returns an installed skill to the version it had before the last install or update. */
   rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+  /**
+   * Live reload: watches the skill sources (not the store, which changes through install),
+   * the host config and the lockfile, and rescans on a change (debounced 250 ms). A changed
+   * SKILL.md or manifest makes a new snapshot; a rebuilt entry a new generation of that
+   * skill. Emits `reload` after each such rescan. Close the watcher, or the host.
+   */
+  watch(opts?: HostWatchOptions): Promise<{ close(): Promise<void> }>;
   on<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   off<K extends keyof HostEvents>(event: K, listener: HostEvents[K]): void;
   /** The MCP servers of config.mcpServers. */
@@ -139,6 +161,15 @@ const once = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
   return () => (value ??= make());
 };
+
+/** A runner whose module (worker threads, child processes) loads on its first activation. */
+function lazyRunner(kind: RunnerKind, load: () => Promise<Runner>): Runner {
+  let runner: Promise<Runner> | undefined;
+  return {
+    kind,
+    activate: (skill, ctx) => (runner ??= load()).then((r) => r.activate(skill, ctx)),
+  };
+}
 
 function defaultLogger(env: NodeJS.ProcessEnv): PinoLogger {
   // stderr: stdout belongs to the embedding program (and to MCP over stdio). Created on the
@@ -160,7 +191,14 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   const workspace = options.workspace ?? process.cwd();
   const baseLogger = options.logger ?? defaultLogger(env);
   const catalog = createCatalog();
-  const inline = createInlineRunner();
+  const inline = createInlineRunner({
+    ...(options.maxInlineReloads !== undefined && { maxReloads: options.maxInlineReloads }),
+    onReloadLimit: (skill, entry, n) =>
+      logger.warn(
+        { skill, entry },
+        `Skill "${skill}" changed but was reloaded ${n} times in this process already; the code loaded last keeps serving. Restart the host to load the change.`,
+      ),
+  });
   const redactors = new RedactorCache();
   let config: HostConfig = await loadHostConfig(paths.config, options.config);
   let secrets: string[] = [];
@@ -168,6 +206,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   let cacheWrites: Promise<void> = Promise.resolve();
   let readerId: string | undefined;
   const reader = () => (readerId ??= readerIdentity());
+  let lastCache: FolderCache | undefined;
 
   let scanned: { records: readonly SkillRecord[]; problems: readonly Problem[] } = {
     records: [],
@@ -228,8 +267,16 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const runners: Record<RunnerKind, () => Runner> = {
     inline: () => inline,
-    worker: once(() => createWorkerRunner(isolated)),
-    sandbox: once(() => createSandboxRunner(isolated)),
+    worker: once(() =>
+      lazyRunner('worker', () =>
+        import('./runners/worker.js').then((m) => m.createWorkerRunner(isolated)),
+      ),
+    ),
+    sandbox: once(() =>
+      lazyRunner('sandbox', () =>
+        import('./runners/sandbox.js').then((m) => m.createSandboxRunner(isolated)),
+      ),
+    ),
   };
   const runnerFor = (skill: SkillRecord): Runner =>
     options.runner ?? runners[runnerKindFor(skill, config)]();
@@ -254,18 +301,25 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       logger.warn({ err: e, skill }, `Skill "${skill}" failed while being unloaded.`),
   });
 
+  const currentSources = (): SkillSource[] =>
+    options.skillDir
+      ? [{ kind: 'package', dir: resolve(options.skillDir), precedence: 0 }]
+      : listSources({
+          workspace,
+          userHome,
+          home,
+          ...(options.sources && { extra: options.sources }),
+          ...(config.sources && { configSources: config.sources }),
+        });
+
   // Reads every source into records (no code runs); publishing is a separate step so an
   // install can load a new generation before the snapshot that serves it goes out.
   const readCatalog = async () => {
-    const sources = listSources({
-      workspace,
-      userHome,
-      home,
-      ...(options.sources && { extra: options.sources }),
-      ...(config.sources && { configSources: config.sources }),
-    });
+    const sources = currentSources();
     const cache =
-      options.scanCache === false ? undefined : openFolderCache(paths.scanCache, reader());
+      options.scanCache === false
+        ? undefined
+        : (lastCache = openFolderCache(paths.scanCache, reader(), lastCache));
     const result = await scanSkills({
       sources,
       config,
@@ -287,9 +341,14 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
           ),
       );
     }
-    return result;
+    // Unchanged skills keep their record object, so their activation (generation) stays.
+    return {
+      ...result,
+      records: await carryOver(scanned.records, result.records, stamps),
+    };
   };
 
+  const stamps = new WeakMap<SkillRecord, string>();
   const publish = (result: ScanResult): CatalogSnapshot => {
     scanned = result;
     return republish();
@@ -336,20 +395,67 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     return { snapshot, records: loaded.records };
   };
 
-  const installer = createInstaller({
-    paths,
-    config: () => config,
-    env,
-    cwd: workspace,
-    exclusive,
-    swap,
-  });
-  const announce = async (p: Promise<InstallResult | InstallResult[]>) => {
-    const result = await p;
+  // The installer (pacote, npm pack, the lockfile) and, below, the router and the watcher
+  // load on first use: `list` or `prompt` in a fresh process needs none of them.
+  const installer = once(() =>
+    import('./install/installer.js').then(({ createInstaller }) =>
+      createInstaller({ paths, config: () => config, env, cwd: workspace, exclusive, swap }),
+    ),
+  );
+  type Installer = Awaited<ReturnType<typeof installer>>;
+  const announce = async (
+    p: (i: Installer) => Promise<InstallResult | InstallResult[]>,
+  ): Promise<InstallResult | InstallResult[]> => {
+    const result = await p(await installer());
     for (const r of Array.isArray(result) ? result : [result]) {
       if (r.action !== 'unchanged') events.emit('install', r);
     }
     return result;
+  };
+
+  const watchers = new Set<{ close(): Promise<void> }>();
+  const watch = async (opts: HostWatchOptions = {}) => {
+    const sources = currentSources().filter((src) => src.kind !== 'store');
+    const { entryFiles, watchRoots } = await import('./watch/watcher.js');
+    const handle = await watchRoots({
+      roots: sources.filter((src) => src.kind !== 'package').map((src) => src.dir),
+      skillDirs: sources.filter((src) => src.kind === 'package').map((src) => src.dir),
+      files: [paths.config, paths.lockfile],
+      entries: () =>
+        catalog
+          .current()
+          .memo('watch:entries', () =>
+            entryFiles(catalog.current().skills.flatMap((r) => (r.entry ? [r.entry] : []))),
+          ),
+      onChange: (changed) => {
+        const before = new Set(catalog.current().skills);
+        rescan().then(
+          (snapshot) => {
+            const reloaded = [
+              ...new Set(snapshot.skills.filter((r) => !before.has(r)).map((r) => r.name)),
+            ].sort();
+            events.emit('reload', { paths: changed, reloaded, snapshot });
+          },
+          (e: unknown) => logger.warn({ err: e }, 'A rescan after a file change failed.'),
+        );
+      },
+      onDegraded: (root, reason) => {
+        logger.warn({ root }, `Not watching ${root} (${reason}); rescanning it on an interval.`);
+        opts.onDegraded?.(root, reason);
+      },
+      ...(opts.debounceMs !== undefined && { debounceMs: opts.debounceMs }),
+      ...(opts.maxWatchedDirs !== undefined && { maxWatchedDirs: opts.maxWatchedDirs }),
+      ...(opts.fallbackIntervalMs !== undefined && { fallbackIntervalMs: opts.fallbackIntervalMs }),
+      ...(opts.clock && { clock: opts.clock }),
+    });
+    const w = {
+      close: async () => {
+        watchers.delete(w);
+        await handle.close();
+      },
+    };
+    watchers.add(w);
+    return w;
   };
 
   const deps: RouterDeps = {
@@ -364,7 +470,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     logger,
     secretValues,
   };
-  const router = createRouter(deps);
+  type Router = ReturnType<typeof import('./router/index.js').createRouter>;
+  let router: Router | undefined;
+  let routerLoading: Promise<Router> | undefined;
+  const loadRouter = () =>
+    (routerLoading ??= import('./router/index.js').then(
+      ({ createRouter }) => (router = createRouter(deps)),
+    ));
+  const routed = <T>(run: (r: Router) => Promise<T>): Promise<T> =>
+    router ? run(router) : loadRouter().then(run);
 
   // Lazy servers start on first use: a call naming one of their tools waits for the start.
   const startFor = (names: readonly string[]): Promise<void> | undefined => {
@@ -401,31 +515,35 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
     call(call, ctx) {
       const starting = startFor([nameOf(call)]);
-      return starting ? starting.then(() => router.call(call, ctx)) : router.call(call, ctx);
+      const go = () => routed((r) => r.call(call, ctx));
+      return starting ? starting.then(go) : go();
     },
     callMany(calls, ctx) {
       const starting = Array.isArray(calls) ? startFor(calls.map(nameOf)) : undefined;
-      return starting
-        ? starting.then(() => router.callMany(calls, ctx))
-        : router.callMany(calls, ctx);
+      const go = () => routed((r) => r.callMany(calls, ctx));
+      return starting ? starting.then(go) : go();
     },
     mcp: {
       servers: () => mcp.status(),
       start: (names) => mcp.start(names),
     },
-    install: (spec, opts) => announce(installer.install(spec, opts)) as Promise<InstallResult>,
-    installFrozen: (opts) => announce(installer.installFrozen(opts)) as Promise<InstallResult[]>,
-    update: (name, opts) => announce(installer.update(name, opts)) as Promise<InstallResult[]>,
-    remove: (name, opts) => announce(installer.remove(name, opts)) as Promise<InstallResult>,
-    rollback: (name, opts) => announce(installer.rollback(name, opts)) as Promise<InstallResult>,
+    install: (spec, opts) => announce((i) => i.install(spec, opts)) as Promise<InstallResult>,
+    installFrozen: (opts) => announce((i) => i.installFrozen(opts)) as Promise<InstallResult[]>,
+    update: (name, opts) => announce((i) => i.update(name, opts)) as Promise<InstallResult[]>,
+    remove: (name, opts) => announce((i) => i.remove(name, opts)) as Promise<InstallResult>,
+    rollback: (name, opts) => announce((i) => i.rollback(name, opts)) as Promise<InstallResult>,
+    watch,
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),
     async close() {
       if (closed) return;
       closed = true;
       events.clear();
+      await Promise.all([...watchers].map((w) => w.close()));
       await queue;
-      await Promise.all([router.close(), activator.close(), cacheWrites, mcp.close()]);
+      // A router still loading is closed once it is there.
+      const closing = routerLoading?.then((r) => r.close());
+      await Promise.all([closing, activator.close(), cacheWrites, mcp.close()]);
     },
   };
 }

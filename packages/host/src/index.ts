@@ -67,6 +67,10 @@ export type {
   SummaryTool,
 } from './install/types.js';
 
+// `host.watch()` (live reload).
+export type { HostWatchOptions } from './host.js';
+export type { Clock } from './watch/watcher.js';
+
 // `host.auth` and the `auth` option (a vault or grant store of your own).
 export type {
   AuthManager,

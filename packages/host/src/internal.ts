@@ -22,6 +22,7 @@ export { createSandboxRunner, type SandboxRunnerOptions } from './runners/sandbo
 export { injectSkills, renderPrompt } from './prompt/index.js';
 export { toolDefinitions, nameMapFor } from './formats/index.js';
 export { readLock } from './install/lockfile.js';
+export { WATCH_DEBOUNCE_MS } from './watch/watcher.js';
 export {
   createAuthManager,
   createMemoryVault,

@@ -106,17 +106,60 @@ describe('openclaw-skill auth', () => {
     expect(status.grants).toEqual([]);
   });
 
-  it('set-key stores an API key the manifest declares (from --from-env); an undeclared name is refused', async () => {
+  it('set-key stores an API key the manifest declares (from --from-env) and the skill gets it; an undeclared name is refused', async () => {
     env = await authCliEnv();
     const r = await env.cli(['auth', 'set-key', 'mail', 'MAIL_API_KEY', '--from-env', 'K'], {
       env: { K: 'key-value-123456' },
     });
     expect(r.code).toBe(0);
     expect(r.out).toBe('Stored the key MAIL_API_KEY for mail.\n');
+    // The skill gets it through ctx.auth (and ctx.secrets), redacted from what it returns.
+    await cliLogin(env);
+    const call = await env.cli(['call', 'mail.leak', '--json']);
+    expect(call.code).toBe(0);
+    expect(JSON.parse(call.out)).toMatchObject({
+      isError: false,
+      structured: { key: '[REDACTED]' },
+    });
     const bad = await env.cli(['auth', 'set-key', 'mail', 'OTHER', '--from-env', 'K'], {
       env: { K: 'x' },
     });
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('does not declare a key "OTHER"');
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'without a reachable keychain, login says so in one line naming the file-store opt-in, before any browser step',
+    async () => {
+      env = await authCliEnv({ store: 'keychain' });
+      const saved = process.env.DBUS_SESSION_BUS_ADDRESS;
+      process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/bus'; // never a real keychain
+      try {
+        const r = await env.cli(['auth', 'login', 'mail', '--no-browser']);
+        expect(r.code).toBe(1);
+        const lines = r.err.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          /^openclaw-skill: No OS keychain is reachable \(.+\); set "auth": \{ "store": "file" \} in .+config\.json to keep tokens in a 0600 file instead\.$/,
+        );
+        expect(env.oauth.count()).toBe(0);
+      } finally {
+        if (saved === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+        else process.env.DBUS_SESSION_BUS_ADDRESS = saved;
+      }
+    },
+  );
+
+  it('login --device prints the verification URL and user code, and finishes once the user approves', async () => {
+    env = await authCliEnv();
+    const r = await env.cli(['auth', 'login', 'mail', '--device'], {
+      onErr: (err) => {
+        const m = /enter the code (\S+)/.exec(err);
+        if (m) env!.oauth.approveDevice(m[1]!);
+      },
+    });
+    expect(r.err).toContain(`open ${env.oauth.url}/device and enter the code`);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('Logged mail in to google as johndoe (scopes: gmail.readonly).\n');
   });
 });

@@ -98,7 +98,7 @@ async function serveCheck(home: string): Promise<Check> {
   };
 }
 
-export async function runChecks(home: string, env: NodeJS.ProcessEnv): Promise<Check[]> {
+export async function runChecks(home: string): Promise<Check[]> {
   const checks: Check[] = [nodeCheck(process.version)];
   const configFile = join(home, 'config.json');
   let store: string | undefined;
@@ -110,7 +110,7 @@ export async function runChecks(home: string, env: NodeJS.ProcessEnv): Promise<C
   }
   for (const c of [
     await modeCheck('home', home, 0o755, 'a folder'),
-    await modeCheck('config', configFile, 0o644, 'a file'),
+    await modeCheck('config.json', configFile, 0o644, 'a file'),
     await modeCheck(
       'serve.json',
       join(home, 'serve.json'),
@@ -143,7 +143,6 @@ export async function runChecks(home: string, env: NodeJS.ProcessEnv): Promise<C
     );
   }
   checks.push(await serveCheck(home));
-  void env;
   return checks;
 }
 
@@ -198,7 +197,7 @@ export function configure(cmd: Command, io: Io): void {
         ...(userHome && { userHome }),
         env: io.env,
       });
-      const checks = [...(await runChecks(home, io.env)), ...(await mcpChecks(opts, io))];
+      const checks = [...(await runChecks(home)), ...(await mcpChecks(opts, io))];
       if (checks.some((c) => c.status === 'fail')) io.exitCode = 1;
       if (opts.json) return printJson(io, { home, checks });
       for (const c of checks) {

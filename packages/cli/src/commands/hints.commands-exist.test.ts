@@ -42,7 +42,7 @@ async function commandPath(words: string[]): Promise<string[]> {
 const PENDING = new Set(['install', 'update', 'remove', 'rollback', 'serve', 'dev', 'dashboard']);
 
 describe('hints name commands that exist', () => {
-  it('every `openclaw-skill <command>` in host and CLI sources has a working --help', async () => {
+  it('every `openclaw-skill <command>` in host and CLI sources, but those still to land, has a working --help', async () => {
     const mentions = new Map<string, string>();
     for (const root of roots) {
       for (const file of await sources(root)) {
@@ -50,10 +50,7 @@ describe('hints name commands that exist', () => {
         for (const m of text.matchAll(/openclaw-skill((?: [a-z][a-z-]*)+)/g)) {
           const words = m[1]!.trim().split(' ');
           const path = await commandPath(words);
-          if (path.length === 0 && PENDING.has(words[0]!)) {
-            console.log(`hints: ${file} names "openclaw-skill ${words[0]}", not registered yet`);
-            continue;
-          }
+          if (path.length === 0 && PENDING.has(words[0]!)) continue;
           mentions.set(path.join(' ') || `(none: ${words.join(' ')})`, file);
         }
       }

@@ -29,6 +29,32 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./call.js'),
   },
   {
+    name: 'install',
+    summary:
+      'Install a skill from npm (name@range), a .tgz or a folder; --frozen from the lockfile',
+    load: () => import('./install.js'),
+  },
+  {
+    name: 'update',
+    summary: 'Update installed skills to their newest version',
+    load: () => import('./update.js'),
+  },
+  {
+    name: 'remove',
+    summary: 'Remove an installed skill',
+    load: () => import('./remove.js'),
+  },
+  {
+    name: 'rollback',
+    summary: 'Return an installed skill to its previous version',
+    load: () => import('./rollback.js'),
+  },
+  {
+    name: 'dev',
+    summary: 'Serve one skill folder with live reload, printing each reload',
+    load: () => import('./dev.js'),
+  },
+  {
     name: 'serve',
     summary: 'Serve the skills to MCP clients (stdio or HTTP) with a control API on 127.0.0.1',
     load: () => import('./serve.js'),

@@ -106,4 +106,15 @@ describe('authorization code + PKCE through the loopback redirect', () => {
     });
     expect(await s.manager.list()).toEqual([grant]);
   });
+
+  it('a token endpoint answering JSON without an access_token fails with one line and stores nothing', async () => {
+    const s = await authSetup();
+    server = s.server;
+    s.server.failNext({ status: 200, body: '{"token_type":"Bearer"}' });
+    await expect(loginByBrowser(s.manager, s.server)).rejects.toMatchObject({
+      code: 'AUTH_FAILED',
+      message: expect.stringContaining('without an access_token'),
+    });
+    expect(await s.manager.list()).toEqual([]);
+  });
 });

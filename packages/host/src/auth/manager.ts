@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
-import { runCodeFlow, type CodeFlowOptions } from './flow-code.js';
-import { runDeviceFlow, type DeviceFlowOptions } from './flow-device.js';
+import type { CodeFlowOptions } from './flow-code.js';
+import type { DeviceFlowOptions } from './flow-device.js';
 import { createFileGrantStore } from './grant-store-file.js';
 import {
   grantId,
@@ -207,7 +207,9 @@ export function createAuthManager(opts: AuthManagerOptions) {
       const real = [...new Set([...(p.baseScopes ?? []), ...expandScopes(p, short)])];
       const flow = req.flow ?? 'code';
       let res: TokenResponse;
+      // The flows load only when someone logs in (a host serving calls never does).
       if (flow === 'device') {
+        const { runDeviceFlow } = await import('./flow-device.js');
         res = await runDeviceFlow(p, {
           scopes: real,
           onPrompt: req.onPrompt ?? (() => undefined),
@@ -225,6 +227,7 @@ export function createAuthManager(opts: AuthManagerOptions) {
           opts.retry,
         );
       } else {
+        const { runCodeFlow } = await import('./flow-code.js');
         if (!req.onUrl)
           throw new SkillError('USAGE', 'A browser login needs somewhere to show its URL.');
         res = await runCodeFlow(p, {

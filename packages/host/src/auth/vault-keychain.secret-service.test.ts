@@ -2,6 +2,7 @@
 // from a child process that gets the bus address; and, without a reachable keychain, the one
 // line that names the file-store opt-in.
 import { spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +12,9 @@ import {
   startSecretService,
   type SecretService,
 } from '../../../../test/support/secret-service.js';
+import { startOAuthServer } from '../../../../test/support/oauth-server.js';
+import { tempDir } from '../testing/skill-folders.js';
+import { googleAt, mailManifest } from './auth.fixtures.js';
 
 const unavailable = secretServiceUnavailable();
 if (unavailable && process.env.CI === 'true')
@@ -26,6 +30,7 @@ function inChild(
   const script = `
     const { keychainVault, napiKeyring, probeKeychain } = await import(${mod('vault-keychain.ts')});
     const { openVault } = await import(${mod('vault-select.ts')});
+    const { createAuthManager } = await import(${mod('manager.ts')});
     const result = await (async () => { ${body} })();
     console.log(JSON.stringify(result));
   `;
@@ -59,6 +64,47 @@ describe.skipIf(unavailable !== undefined)('keychain vault on a real Secret Serv
     service = await startSecretService();
   });
   afterAll(() => service?.stop());
+
+  it('a code + PKCE login stores its tokens in gnome-keyring (not on disk) and a refresh reads and rotates them there', async () => {
+    const oauth = await startOAuthServer();
+    try {
+      const home = await tempDir();
+      const config = googleAt(oauth);
+      oauth.setTokenLifetime(1);
+      const r = await inChild(
+        service.env,
+        `const config = ${JSON.stringify(config)};
+         const manager = createAuthManager({ home: ${JSON.stringify(home)}, config: () => config, configFile: 'c.json', env: {} });
+         const record = { name: 'mail', manifest: ${JSON.stringify(mailManifest)}, tools: [{ name: 'mail.list', auth: { provider: 'google', scopes: ['gmail.readonly'] } }] };
+         const follow = async (url) => { const a = await fetch(url, { redirect: 'manual' }); await fetch(a.headers.get('location')); };
+         const grant = await manager.login(record, { key: 'google', onUrl: follow });
+         const before = JSON.parse(await (await manager.vault()).getPassword(manager.service, grant.id));
+         const token = await manager.token({ skill: 'mail', key: 'google', provider: 'google', scopes: ['gmail.readonly'] });
+         const after = JSON.parse(await (await manager.vault()).getPassword(manager.service, grant.id));
+         const kind = (await manager.vault()).kind;
+         await manager.logout({ skill: 'mail' });
+         const gone = await (await manager.vault()).getPassword(manager.service, grant.id);
+         return { kind, account: grant.account, rotated: before.refreshToken !== after.refreshToken, hasToken: token.length > 20, gone };`,
+      );
+      expect(r.err).toBe('');
+      expect(r.out).toEqual({
+        kind: 'keychain',
+        account: 'johndoe',
+        rotated: true,
+        hasToken: true,
+        gone: null,
+      });
+      expect(oauth.count('refresh_token')).toBe(1);
+      expect(oauth.revocations).toHaveLength(1);
+      // Only metadata in the home: no secrets folder, no token in the grant index.
+      const files = await readdir(home, { recursive: true });
+      expect(files.some((f) => String(f).startsWith('secrets'))).toBe(false);
+      const index = await readFile(join(home, 'auth', 'grants.json'), 'utf8');
+      for (const t of oauth.issued) expect(index).not.toContain(t);
+    } finally {
+      await oauth.stop();
+    }
+  });
 
   it('set, get, findCredentials and delete round-trip through gnome-keyring; the probe reports it reachable', async () => {
     const r = await inChild(

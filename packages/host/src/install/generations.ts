@@ -4,8 +4,11 @@
 // snapshot that routes calls to it is published. Until then every call still reaches the
 // old generation, so a version that fails here never serves a call and the old one keeps
 // serving. The activator keeps what loaded and drains the old generation after the swap.
+import { isDeepStrictEqual } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
+import { codeStamp } from '../runners/inline-reload.js';
+import { mapSliced } from '../scan/yield.js';
 import type { ActiveSkill } from '../runners/types.js';
 import type { SwapExpectation } from './installer.js';
 
@@ -55,3 +58,29 @@ function fail(message: string, cause?: unknown): GenerationLoad {
     error: new SkillError('SKILL_CRASHED', message, cause === undefined ? {} : { cause }),
   };
 }
+
+/**
+ * Keeps the previous snapshot's record object for every skill that did not change, so a
+ * rescan or an install retires (and reloads) only the skills that changed: the activator
+ * keys generations by record identity. A record counts as unchanged when it is deeply equal
+ * to the previous one from the same folder and, for code skills, its entry file has the
+ * same code stamp (rebuilt code is a new generation even when the manifest is the same).
+ */
+export function carryOver(
+  previous: readonly SkillRecord[],
+  next: readonly SkillRecord[],
+  stamps: WeakMap<SkillRecord, string>,
+): Promise<SkillRecord[]> {
+  const before = new Map<string, SkillRecord>();
+  for (const r of previous) before.set(`${r.source.precedence}\0${r.dir}`, r);
+  // Sliced: deep comparisons of 1,000 records take ~10 ms, too long to hold calls up.
+  return mapSliced(next, (r) => {
+    const stamp = entryStamp(r);
+    const p = before.get(`${r.source.precedence}\0${r.dir}`);
+    if (p && stamps.get(p) === stamp && isDeepStrictEqual(p, r)) return p;
+    stamps.set(r, stamp);
+    return r;
+  });
+}
+
+const entryStamp = (r: SkillRecord): string => (r.entry ? codeStamp(r.entry) : '');

@@ -159,8 +159,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
     if (!opts.consent) {
       throw new SkillError(
         'APPROVAL_REQUIRED',
-        `Installing ${summary.name}@${summary.version} needs consent and there is no one to ask; nothing was installed.`,
-        { hint: 'Run it in a terminal, or pass --yes to accept.' },
+        `Installing ${summary.name}@${summary.version} needs consent and there is no terminal to ask: pass --yes to accept; nothing was installed.`,
       );
     }
     opts.onProgress?.({ step: 'consent' });

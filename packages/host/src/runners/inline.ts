@@ -1,11 +1,11 @@
 // The inline runner: the skill's module is imported into the host's own process. Fastest,
 // and for trusted code only: the skill shares the host's memory, env and permissions, and
-// a hang blocks the host. ESM modules cannot be unloaded, so a changed skill cannot be
-// reloaded here (a `?v=` query re-imports but leaks the old module): reloads belong to the
-// worker and sandbox runners. The skill's console output goes to its logger (console.ts),
-// from the moment its module is imported until it is disposed.
+// a hang blocks the host. ESM modules cannot be unloaded: a changed entry is imported again
+// under a new URL (inline-reload.ts), which keeps the old module graph in memory, so such
+// reloads are bounded; clean reloads belong to the worker and sandbox runners. The skill's
+// console output goes to its logger (console.ts), from the moment its module is imported
+// until it is disposed.
 import { access, realpath } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
 import {
   SkillError,
   isSkillDefinition,
@@ -15,11 +15,20 @@ import {
 import type { SkillRecord } from '../catalog/types.js';
 import { needsCallScope, runInCallScope } from './call-scope.js';
 import { routeSkillConsole } from './console.js';
+import { createReloadTracker } from './inline-reload.js';
 import type { ActiveSkill, Runner } from './types.js';
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function createInlineRunner(): Runner {
+export interface InlineRunnerOptions {
+  /** Reloads of one changed entry before the last loaded code is kept (default 100). */
+  maxReloads?: number;
+  /** Told when an entry changed but its reload bound is reached (the old code keeps serving). */
+  onReloadLimit?(skill: string, entry: string, reloads: number): void;
+}
+
+export function createInlineRunner(opts: InlineRunnerOptions = {}): Runner {
+  const reloads = createReloadTracker(opts.maxReloads);
   return {
     kind: 'inline',
     async activate(skill: SkillRecord, ctx: SkillContext): Promise<ActiveSkill> {
@@ -50,7 +59,9 @@ export function createInlineRunner(): Runner {
       if (real !== skill.dir) dirs.push(real);
       const unroute = routeSkillConsole(skill.name, dirs, ctx.logger);
       try {
-        return await load(skill, entry, ctx, unroute);
+        const { url, limited, reloads: n } = reloads.urlFor(entry);
+        if (limited) opts.onReloadLimit?.(skill.name, entry, n);
+        return await load(skill, entry, url, ctx, unroute);
       } catch (e) {
         unroute();
         throw e;
@@ -62,12 +73,13 @@ export function createInlineRunner(): Runner {
 async function load(
   skill: SkillRecord,
   entry: string,
+  url: string,
   ctx: SkillContext,
   unroute: () => void,
 ): Promise<ActiveSkill> {
   let mod: { default?: unknown };
   try {
-    mod = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+    mod = (await import(url)) as { default?: unknown };
   } catch (e) {
     throw new SkillError(
       'SKILL_CRASHED',

@@ -12,6 +12,7 @@ import type { HostConfig } from '../config/schema.js';
 import { candidateFolders, isSkillFolder } from '../sources/folders.js';
 import { findBins } from './bins.js';
 import { mapLimit } from './limit.js';
+import { mapSliced, slicer } from './yield.js';
 import { buildRecord, unreadableRecord } from './record.js';
 import { applyCollisions, applyShadowing, freezeRecord } from './resolve.js';
 
@@ -72,11 +73,19 @@ export async function scanSkills(opts: ScanOptions): Promise<ScanResult> {
     bins,
     hostVersion: opts.hostVersion ?? HOST_API_VERSION,
   };
-  const records = folders.map((f, i) => {
-    const { source, dir } = found[i]!;
-    return f instanceof Error ? unreadableRecord(dir, source, f) : buildRecord(f, source, env);
-  });
+  // Sliced (scan/yield.ts): a rescan in a running host shares the event loop with calls.
+  const s = slicer();
+  const records = await mapSliced(
+    folders,
+    (f, i) => {
+      const { source, dir } = found[i]!;
+      return f instanceof Error ? unreadableRecord(dir, source, f) : buildRecord(f, source, env);
+    },
+    s,
+  );
+  if (s.due()) await s.pause();
   const shadowed = applyShadowing([...(opts.extraRecords ?? []), ...records]);
+  if (s.due()) await s.pause();
   const { records: checked, problems } = applyCollisions(shadowed);
-  return { records: checked.map(freezeRecord), problems };
+  return { records: await mapSliced(checked, freezeRecord, s), problems };
 }

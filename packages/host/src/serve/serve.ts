@@ -3,16 +3,13 @@
 // MCP goes over stdin/stdout and the control API still listens. serve.json tells other
 // processes where it is and holds the token.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { Logger as PinoLogger } from 'pino';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.js';
 import { lazyLogger, loadPino } from '../lazy.js';
-import { hostPaths, resolveHome, resolveUserHome } from '../paths.js';
-import { listSources } from '../sources/list.js';
+import { hostPaths, resolveHome } from '../paths.js';
 import { handleApi } from './api.js';
 import { CallTracker } from './calls.js';
 import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
@@ -26,7 +23,6 @@ import {
   writeServeFile,
   type ServeInfo,
 } from './serve-file.js';
-import { watchSources, type Watcher } from './watch.js';
 
 export const DEFAULT_DRAIN_MS = 10_000;
 
@@ -137,7 +133,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
   }
 
   let stdioServer: ReturnType<typeof newServer> | undefined;
-  let watcher: Watcher | undefined;
+  let watcher: { close(): Promise<void> } | undefined;
   let closing: Promise<void> | undefined;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
@@ -169,7 +165,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
       // The client closing stdin ends the session, and with it this serve.
       (opts.stdin ?? process.stdin).once('end', () => void close());
     }
-    if (opts.watch !== false) watcher = await startWatching(host, opts, logger);
+    if (opts.watch !== false) watcher = await host.watch();
     // A library host starts MCP servers on first use; a serve offers their tools from the
     // start (each server's tools arrive with a catalog change, hence list_changed).
     if (host.mcp.servers().length > 0)
@@ -187,57 +183,6 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     ...(mcpHttp && info && { mcpUrl: `${info.url}/mcp` }),
     close,
     closed,
-  };
-}
-
-/** Watches the host's sources and config; re-creates the watcher when a missing root appears. */
-async function startWatching(
-  host: SkillHost,
-  opts: ServeOptions,
-  logger: PinoLogger,
-): Promise<Watcher> {
-  const paths = hostPaths(host.home);
-  const roots = () =>
-    listSources({
-      workspace: opts.workspace ?? process.cwd(),
-      userHome: resolveUserHome(opts),
-      home: host.home,
-      ...(opts.sources && { extra: opts.sources }),
-      ...(host.config.sources && { configSources: host.config.sources }),
-    }).map((s) => s.dir);
-  let current: Watcher | undefined;
-  let closed = false;
-  let watched = '';
-  const existingRoots = () =>
-    roots()
-      .filter((r) => existsSync(r))
-      .join('\n');
-  const start = async () => {
-    watched = existingRoots();
-    current = await watchSources({
-      roots: roots(),
-      files: [paths.config, join(host.home, 'skills.lock.json')],
-      logger,
-      onChange: () => {
-        host.rescan().then(
-          async () => {
-            // A new source folder (or a config naming other sources) needs a new watcher.
-            if (closed || existingRoots() === watched) return;
-            const old = current;
-            await start();
-            await old?.close();
-          },
-          (e: unknown) => logger.warn({ err: e }, 'Rescan after a file change failed.'),
-        );
-      },
-    });
-  };
-  await start();
-  return {
-    async close() {
-      closed = true;
-      await current?.close();
-    },
   };
 }
 

@@ -16,6 +16,8 @@ export async function candidateFolders(
   source: Pick<SkillSource, 'dir'> & { kind?: SkillSource['kind'] },
 ): Promise<string[]> {
   if (source.kind === 'store') return storeFolders(source.dir);
+  // A single skill folder given directly (`dev <dir>`): the folder itself.
+  if (source.kind === 'package') return [source.dir];
   let entries;
   try {
     entries = await readdir(source.dir, { withFileTypes: true });

@@ -1,0 +1,111 @@
+// What install, update, remove and rollback share on the terminal: progress lines on stderr
+// (every step; the slow ones are fetch, dependencies and load), the consent screen, and the
+// one-line result. Consent is asked only on a terminal; without one, `--yes` is required.
+import type { Command } from 'commander';
+import type {
+  InstallOptions,
+  InstallResult,
+  InstallSummary,
+  SkillHost,
+} from '@openclaw/skill-host';
+import { openHost } from '../host.js';
+import { printJson, type Io } from '../io.js';
+import type { GlobalOptions } from '../options.js';
+import { findServe, homeOf, throughServe, type ServeClient } from '../serve-client.js';
+
+export function progress(io: Io, json: boolean | undefined): InstallOptions['onProgress'] {
+  // With --json stdout is for the result; progress still goes to stderr, which scripts ignore.
+  return (e) => io.stderr(`${json ? '' : '· '}${e.step}${e.detail ? ` ${e.detail}` : ''}\n`);
+}
+
+export function describeSummary(s: InstallSummary): string {
+  const lines = [
+    `${s.name}@${s.version}${s.previousVersion ? ` (replaces ${s.previousVersion})` : ''} from ${s.package}`,
+    s.description ? `  ${s.description}` : '',
+    `  integrity ${s.integrity}`,
+  ];
+  if (s.tools.length > 0) {
+    lines.push('  tools:');
+    for (const t of s.tools) {
+      const marks = [
+        t.auth && `${t.auth.provider}: ${t.auth.scopes.join(', ') || 'no scopes'}`,
+        t.approval === 'required' && 'asks approval',
+        t.destructive && 'destructive',
+      ].filter(Boolean);
+      lines.push(`    ${t.name}${marks.length ? ` (${marks.join('; ')})` : ''}`);
+    }
+  } else lines.push('  no tools (instructions only)');
+  const p = s.permissions;
+  lines.push(
+    `  permissions: network ${p.network.join(', ') || 'none'}; env ${p.env.join(', ') || 'none'}; files ${p.fs}`,
+  );
+  for (const [provider, scopes] of Object.entries(s.scopes)) {
+    lines.push(`  OAuth ${provider}: ${scopes.join(', ') || '(no scopes named)'}`);
+  }
+  if (Object.keys(s.dependencies).length > 0) {
+    lines.push(`  dependencies: ${Object.keys(s.dependencies).join(', ')}`);
+  }
+  if (s.scripts.length > 0) lines.push(`  install scripts (not run): ${s.scripts.join(', ')}`);
+  for (const w of s.warnings) lines.push(`  ! ${w.message}`);
+  return lines.filter(Boolean).join('\n') + '\n';
+}
+
+/** A consent handler for a terminal; undefined without one (the host then refuses). */
+export function terminalConsent(io: Io): InstallOptions['consent'] {
+  if (!io.isTTY) return undefined;
+  return async (summary) => {
+    io.stderr(describeSummary(summary));
+    const { default: confirm } = await import('@inquirer/confirm');
+    return confirm({
+      message: `Install ${summary.name}@${summary.version}?`,
+      default: summary.warnings.length === 0,
+    });
+  };
+}
+
+export function printResults(io: Io, json: boolean | undefined, results: InstallResult[]): void {
+  if (json) return printJson(io, results.length === 1 ? results[0] : results);
+  if (results.length === 0) io.stdout('Nothing to do.\n');
+  for (const r of results) {
+    const tools = r.tools.length ? ` (${r.tools.join(', ')})` : '';
+    const from = r.previousVersion ? ` (was ${r.previousVersion})` : '';
+    io.stdout(`${r.action} ${r.name}@${r.version}${from}${tools}\n`);
+    for (const w of r.summary?.warnings ?? []) io.stdout(`  ! ${w.message}\n`);
+  }
+}
+
+/**
+ * `remove <name>` and `rollback <name>`: through a running serve for this home when there is
+ * one (so its agent sees the change at once), else on the home directly.
+ */
+export function configureByName(
+  cmd: Command,
+  io: Io,
+  spec: {
+    description: string;
+    viaServe(serve: ServeClient, name: string): Promise<InstallResult>;
+    local(
+      host: SkillHost,
+      name: string,
+      onProgress: InstallOptions['onProgress'],
+    ): Promise<InstallResult>;
+  },
+): void {
+  cmd
+    .description(spec.description)
+    .argument('<name>', 'skill name')
+    .action(async (name: string) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions>();
+      const serve = await findServe(homeOf(opts, io));
+      if (serve) {
+        io.stderr(throughServe(serve));
+        return printResults(io, opts.json, [await spec.viaServe(serve, name)]);
+      }
+      const host = await openHost(opts, io);
+      try {
+        printResults(io, opts.json, [await spec.local(host, name, progress(io, opts.json))]);
+      } finally {
+        await host.close();
+      }
+    });
+}

@@ -1,0 +1,61 @@
+// `openclaw-skill install <spec> [--registry <url>] [--yes]` and `install --frozen`.
+import type { Command } from 'commander';
+import { openHost } from '../host.js';
+import { SkillError } from '@openclaw/skill-sdk';
+import type { Io } from '../io.js';
+import { findServe, homeOf, installViaServe, throughServe } from '../serve-client.js';
+import type { GlobalOptions } from '../options.js';
+import { printResults, progress, terminalConsent } from './install-io.js';
+
+interface InstallFlags extends GlobalOptions {
+  registry?: string;
+  yes?: boolean;
+  frozen?: boolean;
+}
+
+export function configure(cmd: Command, io: Io): void {
+  cmd
+    .description('Install a skill from npm (name@range), a .tgz or a folder into the host')
+    .argument('[spec]', 'npm name and range, tarball, or folder')
+    .option(
+      '--registry <url>',
+      'npm registry (default: install.registry in config, else npm config)',
+    )
+    .option('-y, --yes', 'accept the tools, permissions and scopes without asking')
+    .option('--frozen', 'install exactly what skills.lock.json lists (no spec)')
+    .action(async (spec: string | undefined) => {
+      const opts = cmd.optsWithGlobals<InstallFlags>();
+      if (opts.frozen && spec) throw new SkillError('USAGE', 'install --frozen takes no spec.');
+      if (!opts.frozen && !spec)
+        throw new SkillError('USAGE', 'install needs a spec (or --frozen).');
+      // A serve running for this home installs live, so its agent sees the skill at once.
+      const serve = opts.frozen ? undefined : await findServe(homeOf(opts, io));
+      if (serve) {
+        io.stderr(throughServe(serve));
+        const consent = terminalConsent(io);
+        return printResults(io, opts.json, [
+          await installViaServe(serve, spec!, {
+            ...(opts.registry && { registry: opts.registry }),
+            ...(opts.yes && { yes: true }),
+            ...(consent && { consent }),
+          }),
+        ]);
+      }
+      const host = await openHost(opts, io);
+      try {
+        const consent = terminalConsent(io);
+        const common = {
+          ...(opts.registry && { registry: opts.registry }),
+          ...(opts.yes && { yes: true }),
+          ...(consent && { consent }),
+          onProgress: progress(io, opts.json),
+        };
+        const results = opts.frozen
+          ? await host.installFrozen(common)
+          : [await host.install(spec!, common)];
+        printResults(io, opts.json, results);
+      } finally {
+        await host.close();
+      }
+    });
+}

@@ -1,0 +1,45 @@
+// `openclaw-skill update [name]`: the newest version of one installed skill, or of all.
+import type { Command } from 'commander';
+import { openHost } from '../host.js';
+import type { Io } from '../io.js';
+import { findServe, homeOf, throughServe, updateViaServe } from '../serve-client.js';
+import type { GlobalOptions } from '../options.js';
+import { printResults, progress, terminalConsent } from './install-io.js';
+
+export function configure(cmd: Command, io: Io): void {
+  cmd
+    .description('Update installed skills to their newest version (all, or the one named)')
+    .argument('[name]', 'skill name (default: every installed skill)')
+    .option('--registry <url>', 'npm registry (default: where the skill came from)')
+    .option('-y, --yes', 'accept the new version without asking')
+    .action(async (name: string | undefined) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { registry?: string; yes?: boolean }>();
+      const serve = await findServe(homeOf(opts, io));
+      if (serve) {
+        io.stderr(throughServe(serve));
+        const consent = terminalConsent(io);
+        return printResults(
+          io,
+          opts.json,
+          await updateViaServe(serve, name, {
+            ...(opts.registry && { registry: opts.registry }),
+            ...(opts.yes && { yes: true }),
+            ...(consent && { consent }),
+          }),
+        );
+      }
+      const host = await openHost(opts, io);
+      try {
+        const consent = terminalConsent(io);
+        const results = await host.update(name, {
+          ...(opts.registry && { registry: opts.registry }),
+          ...(opts.yes && { yes: true }),
+          ...(consent && { consent }),
+          onProgress: progress(io, opts.json),
+        });
+        printResults(io, opts.json, results);
+      } finally {
+        await host.close();
+      }
+    });
+}
