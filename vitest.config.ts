@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
+import { defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources through the "@openclaw/source" export
@@ -13,6 +14,9 @@ const project = (
   exclude: string[] = [],
 ) => ({
   resolve,
+  // Tests run in Vite's SSR environment, which reads its own conditions (Vite 6+); keep its
+  // defaults for third-party packages and add ours first.
+  ssr: { resolve: { conditions: ['@openclaw/source', ...defaultServerConditions] } },
   test: {
     name,
     include,
@@ -50,6 +54,7 @@ export default defineConfig({
     projects: [
       project('sdk', ['packages/sdk/src/**/*.test.ts']),
       project('host', ['packages/host/src/**/*.test.ts']),
+      project('create', ['packages/create-openclaw-skill/src/**/*.test.ts']),
       (() => {
         const cli = project('cli', ['packages/cli/src/**/*.test.ts']);
         return { ...cli, test: { ...cli.test, setupFiles: ['test/setup/temp-home.ts'] } };

@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const [skillsDir] = process.argv.slice(2);
-const require = createRequire(join(process.cwd(), 'packages', 'sdk', 'package.json'));
+// gray-matter as the SDK has it (the same version and its default js-yaml engine).
+const require = createRequire(new URL('../../packages/sdk/package.json', import.meta.url));
 const t0 = performance.now();
 const matter = require('gray-matter');
 let parsed = 0;

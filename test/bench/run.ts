@@ -1,27 +1,25 @@
 // `pnpm bench`: every figure of DESIGN.md section 13 that exists so far, measured in one run
 // on this machine, printed as a table and written to test/bench/results/latest.json. Ratios
 // against the direct call and the MCP SDK come from the same run.
-import { execFile } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { createSkillHost } from '@openclaw/skill-host';
 import { createSnapshot, toolDefinitions } from '@openclaw/skill-host/internal';
 import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
-import { generateSkills, generateToolSkills } from './generate.js';
+import { generateToolSkills } from './generate.js';
 import { installFigures } from './install.js';
 import { benchMcpClient } from './mcp-client.js';
-import { microAsync, microSync, summarize, type Figure } from './harness.js';
+import { microAsync, microSync, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
+import { benchScan } from './scan.js';
 import { benchServe } from './serve.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const exec = promisify(execFile);
 const figures: Record<string, Figure> = {};
 const notes: string[] = [];
 const tmp = await mkdtemp(join(tmpdir(), 'openclaw-bench-'));
@@ -75,34 +73,9 @@ try {
   step('dispatch.mcp-client');
   await benchMcpClient(tmp, figures, notes);
 
-  // Scans in fresh processes: with the scan cache a previous start left (an agent restart,
-  // every CLI command) and, as `.nocache`, reading and parsing every folder.
-  for (const n of [100, 1000]) {
-    step(`scan.${n}`);
-    const ws = join(tmp, `scan-${n}`);
-    await generateSkills(join(ws, 'skills'), n);
-    const runs = quick ? 3 : n === 100 ? 25 : 15;
-    for (const mode of ['cache', 'nocache'] as const) {
-      const samples: number[] = [];
-      const imports: number[] = [];
-      for (let r = 0; r < runs; r++) {
-        const { stdout } = await exec(process.execPath, [
-          join(here, 'scan-child.mjs'),
-          ws,
-          join(tmp, `home-${n}`),
-          join(tmp, 'user'),
-          mode,
-        ]);
-        const out = JSON.parse(stdout) as { scanMs: number; importMs: number; skills: number };
-        if (out.skills < n) throw new Error(`scan.${n} found ${out.skills} skills`);
-        // The first run warms the OS file cache (and writes the scan cache).
-        if (r > 0) samples.push(out.scanMs);
-        imports.push(out.importMs);
-      }
-      figures[`scan.${n}${mode === 'cache' ? '' : '.nocache'}`] = summarize(samples, 'ms');
-      if (n === 1000 && mode === 'cache') figures['host.import'] = summarize(imports, 'ms');
-    }
-  }
+  const scan = await benchScan(tmp, step, quick);
+  Object.assign(figures, scan.figures);
+  moreTargets.push(...scan.targets);
 
   step('cli');
   const cli = await benchCli(tmp, quick ? 3 : 30);

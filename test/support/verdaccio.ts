@@ -1,5 +1,6 @@
 // A real npm registry on loopback for install tests: verdaccio 6.8.0 on 127.0.0.1 at a free
-// port, with a temp storage, no uplinks (sealed: nothing ever reaches the public registry),
+// port, with a temp storage, no uplinks (sealed: nothing ever reaches the public registry;
+// the one optional uplink is another loopback server),
 // and anonymous publish. `npm publish` insists on some token, so a dummy one sits in a temp
 // npmrc (`userconfig`) that every npm command of the suite gets; the user's real npmrc is
 // never read. Start it once per suite (beforeAll) and stop it in afterAll.
@@ -25,7 +26,17 @@ export interface TestRegistry {
   close(): Promise<void>;
 }
 
-export async function startRegistry(): Promise<TestRegistry> {
+const local = { access: '$all', publish: '$anonymous $authenticated', unpublish: '$all' };
+
+export interface RegistryOptions {
+  /**
+   * An upstream registry on loopback (test/support/workspace-mirror.ts) for every package not
+   * published here; the names in `local` are never proxied. Without it the registry is sealed.
+   */
+  uplink?: { url: string; local: string[] };
+}
+
+export async function startRegistry(opts: RegistryOptions = {}): Promise<TestRegistry> {
   const root = await mkdtemp(join(tmpdir(), 'oc-verdaccio-'));
   // Loaded here so suites that never start a registry do not pay for verdaccio.
   const { runServer } = (await import('verdaccio')) as unknown as {
@@ -34,10 +45,11 @@ export async function startRegistry(): Promise<TestRegistry> {
   const server = await runServer({
     self_path: root,
     storage: join(root, 'storage'),
-    uplinks: {},
+    uplinks: opts.uplink ? { workspace: { url: opts.uplink.url, timeout: '60s' } } : {},
     packages: {
-      '@*/*': { access: '$all', publish: '$anonymous $authenticated', unpublish: '$all' },
-      '**': { access: '$all', publish: '$anonymous $authenticated', unpublish: '$all' },
+      ...Object.fromEntries((opts.uplink?.local ?? []).map((name) => [name, local])),
+      '@*/*': { ...local, ...(opts.uplink && { proxy: 'workspace' }) },
+      '**': { ...local, ...(opts.uplink && { proxy: 'workspace' }) },
     },
     auth: { htpasswd: { file: join(root, 'htpasswd'), max_users: -1 } },
     log: { type: 'stdout', format: 'json', level: 'fatal' },

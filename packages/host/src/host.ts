@@ -27,7 +27,6 @@ import { mcpCollisions } from './mcp-client/records.js';
 import { hostPaths, resolveHome, resolveUserHome } from './paths.js';
 import { hostReadToolName, injectSkills, renderPrompt, type PromptResult } from './prompt/index.js';
 import { RedactorCache } from './redact/index.js';
-import { createRouter } from './router/index.js';
 import type {
   ApprovalHandler,
   CallContext,
@@ -38,16 +37,14 @@ import type {
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
 import { grantsFor, runnerKindFor } from './runners/choose.js';
-import { createSandboxRunner } from './runners/sandbox.js';
 import type { Runner, RunnerKind } from './runners/types.js';
-import { createWorkerRunner } from './runners/worker.js';
 import { openFolderCache, readerIdentity, type FolderCache } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
 import { carryOver, loadGeneration } from './install/generations.js';
-import { createInstaller, type SwapExpectation } from './install/installer.js';
+import type { SwapExpectation } from './install/installer.js';
 import type { InstallOptions, InstallResult } from './install/types.js';
 import { listSources } from './sources/list.js';
-import { entryFiles, watchRoots, type WatchRootsOptions } from './watch/watcher.js';
+import type { WatchRootsOptions } from './watch/watcher.js';
 
 export interface SkillHostOptions {
   /** State folder (default: env OPENCLAW_SKILLS_HOME, else ~/.openclaw/skill-host). */
@@ -165,6 +162,15 @@ const once = <T>(make: () => T): (() => T) => {
   return () => (value ??= make());
 };
 
+/** A runner whose module (worker threads, child processes) loads on its first activation. */
+function lazyRunner(kind: RunnerKind, load: () => Promise<Runner>): Runner {
+  let runner: Promise<Runner> | undefined;
+  return {
+    kind,
+    activate: (skill, ctx) => (runner ??= load()).then((r) => r.activate(skill, ctx)),
+  };
+}
+
 function defaultLogger(env: NodeJS.ProcessEnv): PinoLogger {
   // stderr: stdout belongs to the embedding program (and to MCP over stdio). Created on the
   // first log line: most runs never log.
@@ -261,8 +267,16 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const runners: Record<RunnerKind, () => Runner> = {
     inline: () => inline,
-    worker: once(() => createWorkerRunner(isolated)),
-    sandbox: once(() => createSandboxRunner(isolated)),
+    worker: once(() =>
+      lazyRunner('worker', () =>
+        import('./runners/worker.js').then((m) => m.createWorkerRunner(isolated)),
+      ),
+    ),
+    sandbox: once(() =>
+      lazyRunner('sandbox', () =>
+        import('./runners/sandbox.js').then((m) => m.createSandboxRunner(isolated)),
+      ),
+    ),
   };
   const runnerFor = (skill: SkillRecord): Runner =>
     options.runner ?? runners[runnerKindFor(skill, config)]();
@@ -381,16 +395,18 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     return { snapshot, records: loaded.records };
   };
 
-  const installer = createInstaller({
-    paths,
-    config: () => config,
-    env,
-    cwd: workspace,
-    exclusive,
-    swap,
-  });
-  const announce = async (p: Promise<InstallResult | InstallResult[]>) => {
-    const result = await p;
+  // The installer (pacote, npm pack, the lockfile) and, below, the router and the watcher
+  // load on first use: `list` or `prompt` in a fresh process needs none of them.
+  const installer = once(() =>
+    import('./install/installer.js').then(({ createInstaller }) =>
+      createInstaller({ paths, config: () => config, env, cwd: workspace, exclusive, swap }),
+    ),
+  );
+  type Installer = Awaited<ReturnType<typeof installer>>;
+  const announce = async (
+    p: (i: Installer) => Promise<InstallResult | InstallResult[]>,
+  ): Promise<InstallResult | InstallResult[]> => {
+    const result = await p(await installer());
     for (const r of Array.isArray(result) ? result : [result]) {
       if (r.action !== 'unchanged') events.emit('install', r);
     }
@@ -400,6 +416,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   const watchers = new Set<{ close(): Promise<void> }>();
   const watch = async (opts: HostWatchOptions = {}) => {
     const sources = currentSources().filter((src) => src.kind !== 'store');
+    const { entryFiles, watchRoots } = await import('./watch/watcher.js');
     const handle = await watchRoots({
       roots: sources.filter((src) => src.kind !== 'package').map((src) => src.dir),
       skillDirs: sources.filter((src) => src.kind === 'package').map((src) => src.dir),
@@ -453,7 +470,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     logger,
     secretValues,
   };
-  const router = createRouter(deps);
+  type Router = ReturnType<typeof import('./router/index.js').createRouter>;
+  let router: Router | undefined;
+  let routerLoading: Promise<Router> | undefined;
+  const loadRouter = () =>
+    (routerLoading ??= import('./router/index.js').then(
+      ({ createRouter }) => (router = createRouter(deps)),
+    ));
+  const routed = <T>(run: (r: Router) => Promise<T>): Promise<T> =>
+    router ? run(router) : loadRouter().then(run);
 
   // Lazy servers start on first use: a call naming one of their tools waits for the start.
   const startFor = (names: readonly string[]): Promise<void> | undefined => {
@@ -490,23 +515,23 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
     call(call, ctx) {
       const starting = startFor([nameOf(call)]);
-      return starting ? starting.then(() => router.call(call, ctx)) : router.call(call, ctx);
+      const go = () => routed((r) => r.call(call, ctx));
+      return starting ? starting.then(go) : go();
     },
     callMany(calls, ctx) {
       const starting = Array.isArray(calls) ? startFor(calls.map(nameOf)) : undefined;
-      return starting
-        ? starting.then(() => router.callMany(calls, ctx))
-        : router.callMany(calls, ctx);
+      const go = () => routed((r) => r.callMany(calls, ctx));
+      return starting ? starting.then(go) : go();
     },
     mcp: {
       servers: () => mcp.status(),
       start: (names) => mcp.start(names),
     },
-    install: (spec, opts) => announce(installer.install(spec, opts)) as Promise<InstallResult>,
-    installFrozen: (opts) => announce(installer.installFrozen(opts)) as Promise<InstallResult[]>,
-    update: (name, opts) => announce(installer.update(name, opts)) as Promise<InstallResult[]>,
-    remove: (name, opts) => announce(installer.remove(name, opts)) as Promise<InstallResult>,
-    rollback: (name, opts) => announce(installer.rollback(name, opts)) as Promise<InstallResult>,
+    install: (spec, opts) => announce((i) => i.install(spec, opts)) as Promise<InstallResult>,
+    installFrozen: (opts) => announce((i) => i.installFrozen(opts)) as Promise<InstallResult[]>,
+    update: (name, opts) => announce((i) => i.update(name, opts)) as Promise<InstallResult[]>,
+    remove: (name, opts) => announce((i) => i.remove(name, opts)) as Promise<InstallResult>,
+    rollback: (name, opts) => announce((i) => i.rollback(name, opts)) as Promise<InstallResult>,
     watch,
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),
@@ -516,7 +541,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       events.clear();
       await Promise.all([...watchers].map((w) => w.close()));
       await queue;
-      await Promise.all([router.close(), activator.close(), cacheWrites, mcp.close()]);
+      // A router still loading is closed once it is there.
+      const closing = routerLoading?.then((r) => r.close());
+      await Promise.all([closing, activator.close(), cacheWrites, mcp.close()]);
     },
   };
 }

@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import type * as AjvModule from 'ajv';
 import type * as Ajv2020Module from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
+import type MiniSearchClass from 'minisearch';
 import type * as PinoModule from 'pino';
+import type PicomatchFn from 'picomatch';
 
 const require = createRequire(import.meta.url);
 
@@ -21,6 +23,10 @@ export const loadAddFormats = once(
   () => (require('ajv-formats') as { default: FormatsPlugin }).default,
 );
 export const loadPino = once(() => require('pino') as typeof PinoModule);
+/** Globs (policy, MCP include/exclude): only a host with such a setting compiles one. */
+export const loadPicomatch = once(() => require('picomatch') as typeof PicomatchFn);
+/** The BM25 index behind `skills_search` and query ranking, built on the first search. */
+export const loadMiniSearch = once(() => require('minisearch') as typeof MiniSearchClass);
 
 /**
  * A logger that creates the real one on first use. Methods are bound to it, since pino's

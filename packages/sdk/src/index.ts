@@ -12,3 +12,9 @@ export {
 export type { Manifest, ManifestTool, ManifestAuth, ToolAnnotations } from './manifest/schema.js';
 /** The host API version this SDK's types describe; manifests say `"host": "^1"`. */
 export const HOST_API_VERSION = '1.0.0';
+/** File and JSON reading the host shares with the skill reader (regular files, capped). */
+export { readTextCappedSync, describeRead, isInsidePath } from './read-file.js';
+export type { ReadText, ReadTextOptions } from './read-file.js';
+export { parseJsonText, jsonDepth, MAX_JSON_DEPTH } from './validate/json-source.js';
+export type { ParsedJson } from './validate/json-source.js';
+export { capProblems } from './problems.js';

@@ -65,6 +65,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./auth.js'),
   },
   {
+    name: 'new',
+    summary: 'Create a new skill from a template (tool, oauth, docs)',
+    load: () => import('./new.js'),
+  },
+  {
     name: 'doctor',
     summary:
       'Check Node, the config, home permissions, the keychain, a running serve and MCP servers',

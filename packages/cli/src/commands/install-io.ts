@@ -1,8 +1,17 @@
 // What install, update, remove and rollback share on the terminal: progress lines on stderr
 // (every step; the slow ones are fetch, dependencies and load), the consent screen, and the
 // one-line result. Consent is asked only on a terminal; without one, `--yes` is required.
-import type { InstallOptions, InstallResult, InstallSummary } from '@openclaw/skill-host';
+import type { Command } from 'commander';
+import type {
+  InstallOptions,
+  InstallResult,
+  InstallSummary,
+  SkillHost,
+} from '@openclaw/skill-host';
+import { openHost } from '../host.js';
 import { printJson, type Io } from '../io.js';
+import type { GlobalOptions } from '../options.js';
+import { findServe, homeOf, throughServe, type ServeClient } from '../serve-client.js';
 
 export function progress(io: Io, json: boolean | undefined): InstallOptions['onProgress'] {
   // With --json stdout is for the result; progress still goes to stderr, which scripts ignore.
@@ -63,4 +72,40 @@ export function printResults(io: Io, json: boolean | undefined, results: Install
     io.stdout(`${r.action} ${r.name}@${r.version}${from}${tools}\n`);
     for (const w of r.summary?.warnings ?? []) io.stdout(`  ! ${w.message}\n`);
   }
+}
+
+/**
+ * `remove <name>` and `rollback <name>`: through a running serve for this home when there is
+ * one (so its agent sees the change at once), else on the home directly.
+ */
+export function configureByName(
+  cmd: Command,
+  io: Io,
+  spec: {
+    description: string;
+    viaServe(serve: ServeClient, name: string): Promise<InstallResult>;
+    local(
+      host: SkillHost,
+      name: string,
+      onProgress: InstallOptions['onProgress'],
+    ): Promise<InstallResult>;
+  },
+): void {
+  cmd
+    .description(spec.description)
+    .argument('<name>', 'skill name')
+    .action(async (name: string) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions>();
+      const serve = await findServe(homeOf(opts, io));
+      if (serve) {
+        io.stderr(throughServe(serve));
+        return printResults(io, opts.json, [await spec.viaServe(serve, name)]);
+      }
+      const host = await openHost(opts, io);
+      try {
+        printResults(io, opts.json, [await spec.local(host, name, progress(io, opts.json))]);
+      } finally {
+        await host.close();
+      }
+    });
 }

@@ -5,26 +5,12 @@ import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 import { findServe, homeOf } from '../serve-client.js';
-import type { ListEntry } from '@openclaw/skill-host/internal';
+import { listEntry as hostListEntry, type ListEntry } from '@openclaw/skill-host/internal';
 
-/** One skill in `list --json`: problems carry `severity` as in `validate --json`. */
+/** One skill in `list --json` (the host's entry); MCP servers also say how they are doing. */
 export function listEntry(s: SkillRecord, server?: McpServerStatus) {
   return {
-    name: s.name,
-    version: s.version,
-    status: s.status,
-    source: s.source.kind,
-    dir: s.dir,
-    ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
-    tools: s.tools.map((t) => t.name),
-    problems: s.problems.map((p) => ({
-      code: p.code,
-      severity: p.severity,
-      message: p.message,
-      file: p.file,
-      ...(p.line !== undefined && { line: p.line }),
-    })),
-    // MCP servers (source "mcp") also say how they are doing right now.
+    ...hostListEntry(s),
     ...(server && {
       mcp: {
         state: server.state,

@@ -1,10 +1,9 @@
 // Loads <home>/config.json (a missing file is an empty config), checks it against the
 // host config schema and merges the library's `config` option over it. Unknown keys are
 // errors: a typo in a policy key must not silently widen what tools may do.
-import { readFile } from 'node:fs/promises';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { loadAjv } from '../lazy.js';
-import { SkillError } from '@openclaw/skill-sdk';
+import { describeRead, parseJsonText, readTextCappedSync, SkillError } from '@openclaw/skill-sdk';
 import { hostConfigSchema, type HostConfig, type SkillSettings } from './schema.js';
 
 let validator: ValidateFunction | undefined;
@@ -49,36 +48,37 @@ export function validateHostConfig(value: unknown, file: string): HostConfig {
   });
 }
 
-function lineOf(text: string, error: unknown): number | undefined {
-  const m = /position (\d+)/.exec(error instanceof Error ? error.message : '');
-  if (!m) return undefined;
-  return text.slice(0, Number(m[1])).split('\n').length;
-}
+/** config.json is a small settings file; anything bigger is not one. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
 
-/** Reads and checks one config file; a missing file is `{}`. */
+/**
+ * Reads and checks one config file; a missing file is `{}`. Only a regular file is read
+ * (a FIFO would hang, /dev/zero would fill memory), and no message quotes its content:
+ * it may be a symlink to a file that holds secrets.
+ */
 export async function readHostConfigFile(file: string): Promise<HostConfig> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new SkillError('CONFIG_INVALID', `${file} cannot be read: ${(e as Error).message}`, {
-      file,
-      cause: e,
-    });
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (e) {
-    const line = lineOf(text, e);
+  const read = readTextCappedSync(file, MAX_CONFIG_BYTES);
+  if (read.kind === 'missing') return {};
+  if (read.kind !== 'ok') {
     throw new SkillError(
       'CONFIG_INVALID',
-      `${file}${line ? `:${line}` : ''} is not valid JSON: ${(e as Error).message}`,
-      { file, ...(line && { line }), cause: e },
+      `${describeRead(read, file, MAX_CONFIG_BYTES)}; the host config must be a JSON file.`,
+      { file, hint: `Replace ${file} with a JSON file, or remove it to use the defaults.` },
     );
   }
-  return validateHostConfig(data, file);
+  const parsed = parseJsonText(read.text);
+  if (!parsed.ok) {
+    const line = parsed.line;
+    const at = `${file}${line !== undefined ? `:${line}` : ''}`;
+    throw new SkillError(
+      'CONFIG_INVALID',
+      parsed.depth !== undefined
+        ? `${at} ${parsed.message}; no host config needs that.`
+        : `${at} is not valid JSON (${parsed.message}).`,
+      { file, ...(line !== undefined && { line }) },
+    );
+  }
+  return validateHostConfig(parsed.value, file);
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>

@@ -46,6 +46,22 @@ describe('skill storage', () => {
     expect(await s.get('k')).toBe(3);
   });
 
+  it('a get or delete called right after an un-awaited set queues behind that set', async () => {
+    const dir = join(await tempDir(), 'st');
+    await createSkillStorage(dir).set('k', 'old');
+    // A fresh instance has not created its folder yet: the set must still be first in line.
+    const s = createSkillStorage(dir);
+    const written = s.set('k', 'new');
+    const read = s.get('k');
+    expect(await read).toBe('new');
+    await written;
+    const t = createSkillStorage(dir);
+    const rewritten = t.set('k', 'newer');
+    const deleted = t.delete('k');
+    await Promise.all([rewritten, deleted]);
+    expect(await t.get('k')).toBeUndefined();
+  });
+
   it('bad keys and values are INVALID_INPUT', async () => {
     const s = createSkillStorage(join(await tempDir(), 'st'));
     await expect(s.set('', 1)).rejects.toMatchObject({ code: 'INVALID_INPUT' });

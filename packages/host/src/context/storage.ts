@@ -95,8 +95,12 @@ export function createSkillStorage(dir: string): SkillStorage {
           },
         );
       }
-      await ensureDir();
-      await inOrder(file, () => writeFileAtomic(file, text, { fsync: true, mode: 0o600 }));
+      // Join the key's queue now, not after the folder exists: a `get` called right after an
+      // un-awaited `set` must queue behind it and read the new value.
+      await inOrder(file, async () => {
+        await ensureDir();
+        await writeFileAtomic(file, text, { fsync: true, mode: 0o600 });
+      });
     },
     delete: remove,
     async keys(prefix = '') {

@@ -2,9 +2,13 @@
 // tarball file or URL, or a folder. pacote verifies the tarball against the registry's
 // `dist.integrity` (and against the lockfile's integrity for `--frozen`), and unpacks it
 // without running any script. Its cache lives in the host home, never the user's ~/.npm.
-import { isAbsolute, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
 
 export interface Fetched {
@@ -57,8 +61,58 @@ function pacoteOptions(o: FetchOptions) {
   };
 }
 
+/** The folder a `file:` spec names, when it is a folder (not a tarball). */
+function folderOf(spec: string): string | undefined {
+  if (!spec.startsWith('file:')) return undefined;
+  const path = spec.slice(5);
+  try {
+    return statSync(path).isDirectory() ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Packs a folder as `npm pack --ignore-scripts` would publish it (its `files` and .npmignore
+ * apply; no prepare/prepack script runs) and returns the tarball's path in `into`. pacote's
+ * own folder fetcher needs npm's Arborist, which this package does not ship.
+ */
+async function packFolder(dir: string, into: string, cache: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['pack', dir, '--ignore-scripts', '--json', '--pack-destination', into, '--cache', cache],
+    { cwd: into, shell: process.platform === 'win32', maxBuffer: 16 * 1024 * 1024 },
+  );
+  const [packed] = JSON.parse(stdout) as { filename: string }[];
+  if (!packed) throw new Error(`npm pack wrote no tarball for ${dir}`);
+  return join(into, packed.filename);
+}
+
 /** Unpacks `spec` into `dest` (an empty folder) and says what was fetched. */
 export async function fetchPackage(spec: string, dest: string, o: FetchOptions): Promise<Fetched> {
+  const dir = folderOf(spec);
+  if (dir === undefined) return fetchSpec(spec, dest, o);
+  const into = await mkdtemp(join(tmpdir(), 'openclaw-pack-'));
+  try {
+    let tarball: string;
+    try {
+      tarball = await packFolder(dir, into, o.cache);
+    } catch (e) {
+      throw new SkillError('INSTALL_FAILED', `npm pack could not pack the folder ${dir}.`, {
+        cause: e,
+        hint: `Check ${join(dir, 'package.json')} (name and version), then try again.`,
+      });
+    }
+    // The lockfile keeps the folder, so `install --frozen` packs it again; npm pack's fixed
+    // file times make the same contents give the same integrity.
+    const fetched = await fetchSpec(`file:${tarball}`, dest, o);
+    return { ...fetched, resolved: `file:${dir}`, type: 'directory' };
+  } finally {
+    await rm(into, { recursive: true, force: true });
+  }
+}
+
+async function fetchSpec(spec: string, dest: string, o: FetchOptions): Promise<Fetched> {
   const pacote = loadPacote();
   const opts = pacoteOptions(o);
   try {

@@ -1,7 +1,7 @@
 // Config entries to server specs (pure). A bad entry becomes a problem for that server only:
 // the host keeps serving everything else.
 import type { Problem } from '@openclaw/skill-sdk';
-import picomatch from 'picomatch';
+import { loadPicomatch } from '../lazy.js';
 import type { HostConfig, McpServerSettings } from '../config/schema.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
@@ -54,8 +54,8 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
       `MCP server name "${name}" must be letters, digits, "-" or single "_" inside (it becomes part of the tool names mcp__${name}__<tool>).`,
     );
   }
-  const include = s.include?.length ? picomatch(s.include, { dot: true }) : undefined;
-  const exclude = s.exclude?.length ? picomatch(s.exclude, { dot: true }) : undefined;
+  const include = s.include?.length ? loadPicomatch()(s.include, { dot: true }) : undefined;
+  const exclude = s.exclude?.length ? loadPicomatch()(s.exclude, { dot: true }) : undefined;
   const common: Common = {
     name,
     enabled: s.enabled !== false && s.disabled !== true,

@@ -2,7 +2,7 @@
 // tools/list_changed, and restart in the background with capped exponential backoff after a
 // crash or disconnect. While it is down, its tools answer SKILL_UNAVAILABLE with the reason.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SkillError, type ToolCallInfo } from '@openclaw/skill-sdk';
 import {
   backoffDelay,
@@ -13,7 +13,8 @@ import {
 } from './backoff.js';
 import type { ServerSpec } from './config.js';
 import { fromMcpResult } from './content.js';
-import { isRefused, openClient, type Opened } from './transports.js';
+import { isRefused } from './refused.js';
+import type { Opened } from './transports.js';
 
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failing' | 'closed';
 
@@ -75,6 +76,12 @@ export class McpConnection {
     this.#set('starting', undefined);
     let opened: Opened | undefined;
     try {
+      // The MCP SDK (zod schemas, ajv, transports) loads with the first server that starts:
+      // a host with no servers, or a command that never starts one, does not pay for it.
+      const [{ openClient }, { ToolListChangedNotificationSchema }] = await Promise.all([
+        import('./transports.js'),
+        import('@modelcontextprotocol/sdk/types.js'),
+      ]);
       opened = await openClient(this.spec, this.spec.startTimeoutMs);
       if (this.state === 'closed' || gen !== this.#generation) {
         this.#starting = undefined;

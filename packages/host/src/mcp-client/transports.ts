@@ -7,6 +7,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerSpec } from './config.js';
+import { isRefused } from './refused.js';
+
+export { isRefused };
 
 const CLIENT_INFO = { name: 'openclaw-skill-host', version: '1.0.0' };
 /** How much of a stdio server's stderr is kept to explain why it failed. */
@@ -73,14 +76,6 @@ export async function openClient(spec: ServerSpec, timeoutMs: number): Promise<O
     throw e;
   }
   return { client, transport, stderr: () => '', kind: 'sse' };
-}
-
-export function isRefused(e: unknown): boolean {
-  for (let c: unknown = e, i = 0; c && i < 5; c = (c as { cause?: unknown }).cause, i++) {
-    const code = (c as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') return true;
-  }
-  return false;
 }
 
 const isTimeout = (e: unknown): boolean => (e as { code?: unknown })?.code === -32001;

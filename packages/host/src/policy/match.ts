@@ -2,7 +2,7 @@
 // Built-in groups: group:readonly (annotations.readOnlyHint), group:destructive
 // (annotations.destructiveHint), group:skill:<skill>. Any other group:<name> matches the
 // manifest's `group` field.
-import picomatch from 'picomatch';
+import { loadPicomatch } from '../lazy.js';
 import type { ToolRecord } from '../catalog/types.js';
 
 /** The parts of a tool that policy looks at. */
@@ -27,7 +27,7 @@ export function compileEntry(entry: string): ToolTest {
       return (t) => t.annotations?.destructiveHint === true || t.group === group;
     return (t) => t.group === group;
   }
-  const isMatch = picomatch(entry, { dot: true, nonegate: true });
+  const isMatch = loadPicomatch()(entry, { dot: true, nonegate: true });
   return (t) => isMatch(t.name);
 }
 

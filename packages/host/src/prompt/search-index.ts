@@ -1,6 +1,6 @@
 // One BM25 index (MiniSearch) per snapshot over the prompt-visible skills' names and
 // descriptions. The prompt budget ranks with it and the skills.search host tool queries it.
-import MiniSearch from 'minisearch';
+import { loadMiniSearch } from '../lazy.js';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import { promptSkills } from './select.js';
 
@@ -44,7 +44,7 @@ export function skillIndex(snapshot: CatalogSnapshot): SkillIndex {
   return snapshot.memo('search:skills', () => {
     const skills = promptSkills(snapshot);
     const byName = new Map(skills.map((s) => [s.name, s]));
-    const ms = new MiniSearch<Doc>({
+    const ms = new (loadMiniSearch())<Doc>({
       fields: ['name', 'description'],
       searchOptions: SEARCH_OPTIONS,
     });

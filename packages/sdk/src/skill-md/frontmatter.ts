@@ -24,6 +24,14 @@ export const MAX_FRONTMATTER_DEPTH = 64;
  * 48 s). This bounds that work: the sum, over line starts, of the whitespace that follows.
  */
 export const MAX_BLANK_RUN_WORK = 200_000;
+/**
+ * Per line: the YAML parser nests one level per `? `, `- ` or `: ` written in a row on a
+ * line (`? ? ? ...` took 3.4 s at 256) and slows on piles of tags and anchors (`!x !x ...`),
+ * and nests per indentation step across lines; deep nesting ends in a stack overflow that
+ * can take the process down. Real frontmatter stays far below both limits.
+ */
+export const MAX_LINE_INDICATORS = 48;
+export const MAX_LINE_INDENT = 128;
 
 export type FrontmatterResult =
   | { kind: 'none' }
@@ -116,10 +124,42 @@ export function refuseFrontmatter(yaml: string): { message: string; line: number
     };
   }
   // Counted outside quotes too: a description with 64 nested brackets is not a real one.
+  let indicators = 0;
+  let lineStart = true;
+  let indent = 0;
   for (let i = 0; i < yaml.length; i++) {
     const c = yaml.charCodeAt(i);
-    if (c === 10) line++;
-    else if (c === 91 || c === 123) {
+    if (lineStart && (c === 32 || c === 9)) {
+      if (++indent > MAX_LINE_INDENT) {
+        return {
+          message: `A frontmatter line is indented more than ${MAX_LINE_INDENT} columns; nest less.`,
+          line,
+        };
+      }
+      continue;
+    }
+    lineStart = false;
+    if (c === 10) {
+      line++;
+      indicators = 0;
+      indent = 0;
+      lineStart = true;
+    } else if (c === 63 || c === 45 || c === 58 || c === 33 || c === 38 || c === 42) {
+      // `?`, `-` or `:` followed by a space, a tab or the line's end; or a tag (`!`),
+      // anchor (`&`) or alias (`*`) starting a word (each piles node properties up).
+      const next = i + 1 < yaml.length ? yaml.charCodeAt(i + 1) : 10;
+      const prev = i > 0 ? yaml.charCodeAt(i - 1) : 32;
+      const marker =
+        c === 63 || c === 45 || c === 58
+          ? next === 32 || next === 9 || next === 10
+          : prev === 32 || prev === 9 || prev === 91 || prev === 123 || prev === 44;
+      if (marker && ++indicators > MAX_LINE_INDICATORS) {
+        return {
+          message: `A frontmatter line holds more than ${MAX_LINE_INDICATORS} YAML markers (? - : ! & *); write the value in quotes.`,
+          line,
+        };
+      }
+    } else if (c === 91 || c === 123) {
       if (++depth > MAX_FRONTMATTER_DEPTH) {
         return {
           message: `The frontmatter nests "[" or "{" more than ${MAX_FRONTMATTER_DEPTH} deep; flatten it.`,

@@ -5,7 +5,7 @@ import type JSON5Type from 'json5';
 const require = createRequire(import.meta.url);
 import type { Problem, ProblemCode } from '../errors.js';
 import { normalizeText, readFrontmatter } from './frontmatter.js';
-import { readTextCappedSync, type ReadText } from './read-text.js';
+import { describeRead, readTextCappedSync, type ReadText } from '../read-file.js';
 import { strictProblems } from './strict.js';
 import type { OpenClawMetadata, ParseSkillMdOptions, SkillDoc, SkillMdResult } from './types.js';
 
@@ -19,7 +19,8 @@ export async function readSkillMd(
   file: string,
   opts: Omit<ParseSkillMdOptions, 'file'> = {},
 ): Promise<SkillMdResult> {
-  return skillMdFromRead(readTextCappedSync(file, MAX_SKILL_MD_BYTES), file, opts);
+  const read = readTextCappedSync(file, MAX_SKILL_MD_BYTES, { within: dirname(file) });
+  return skillMdFromRead(read, file, opts);
 }
 
 /** The result for a SKILL.md already read (or known missing), e.g. by readSkillFolder. */
@@ -37,13 +38,19 @@ export function skillMdFromRead(
         'SKILL_MD_MISSING',
         `${file} does not exist: every skill needs a SKILL.md with name and description.`,
       );
-    case 'error':
-      return problem('SKILL_MD_UNREADABLE', `${file} cannot be read: ${read.message}`);
     case 'too-large':
       return problem(
         'SKILL_MD_TOO_LARGE',
         `SKILL.md is over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`,
       );
+    case 'outside':
+      return problem(
+        'PATH_OUTSIDE_SKILL',
+        `${describeRead(read, file, MAX_SKILL_MD_BYTES)}: a skill's files must be inside its folder.`,
+      );
+    case 'not-a-file':
+    case 'error':
+      return problem('SKILL_MD_UNREADABLE', `${describeRead(read, file, MAX_SKILL_MD_BYTES)}.`);
     default:
       return parseSkillMd(read.text, { ...opts, file });
   }

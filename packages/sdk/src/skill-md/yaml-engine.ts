@@ -71,6 +71,23 @@ function parseOnce(input: string) {
 }
 
 export function parseFrontmatterYaml(input: string): EngineResult {
+  try {
+    return parseChecked(input);
+  } catch (e) {
+    // The parser recurses per nesting level; `: : : ...` nests implicit maps thousands deep.
+    if (!(e instanceof RangeError)) throw e;
+    return {
+      kind: 'error',
+      problem: {
+        code: 'SKILL_MD_YAML',
+        message: 'The frontmatter nests too deep for a YAML parser; flatten it.',
+        line: 2,
+      },
+    };
+  }
+}
+
+function parseChecked(input: string): EngineResult {
   const Y = loadYaml();
   let parsed = parseOnce(input);
   let repaired: number[] = [];
@@ -94,16 +111,18 @@ export function parseFrontmatterYaml(input: string): EngineResult {
   const { doc, line } = parsed;
 
   let cycle: number | undefined;
-  Y.visit(doc, {
-    Alias(_key, node, path) {
-      const target = node.resolve(doc);
-      if (target && path.includes(target)) {
-        cycle = node.range ? line(node.range[0]) : 1;
-        return Y.visit.BREAK;
-      }
-      return undefined;
-    },
-  });
+  // No `*`, no alias: most frontmatter skips the walk.
+  if (input.includes('*'))
+    Y.visit(doc, {
+      Alias(_key, node, path) {
+        const target = node.resolve(doc);
+        if (target && path.includes(target)) {
+          cycle = node.range ? line(node.range[0]) : 1;
+          return Y.visit.BREAK;
+        }
+        return undefined;
+      },
+    });
   if (cycle !== undefined) {
     return aliasProblem('an alias refers to the value that holds it (a loop)', cycle);
   }

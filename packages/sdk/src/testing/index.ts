@@ -108,3 +108,6 @@ export async function loadTestSkill<C>(
     },
   };
 }
+
+export { createTester } from './tester.js';
+export type { SkillTester, TesterOptions, AuthRequest } from './tester.js';

@@ -1,7 +1,8 @@
 // Which module a code skill's host imports: manifest.entry, else package.json exports["."],
 // else main, else dist/index.js. It must stay inside the package: a manifest is data from
 // the network, and `"entry": "../../other/index.js"` would run someone else's code.
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { isInsidePath } from '../read-file.js';
 
 export type EntrySource = 'manifest' | 'exports' | 'main' | 'default';
 
@@ -43,17 +44,9 @@ export function mainExportTarget(exportsField: unknown): string | undefined {
   return undefined;
 }
 
-/** Strictly inside: the folder itself is not a module either. */
-export function isInside(dir: string, path: string): boolean {
-  const rel = relative(dir, path);
-  return (
-    rel !== '' &&
-    rel !== '..' &&
-    !rel.startsWith('../') &&
-    !rel.startsWith('..\\') &&
-    !isAbsolute(rel)
-  );
-}
+/** Strictly inside: the folder itself is not a module either. Lexical: read-folder.ts also
+ * resolves symlinks before an entry is used. */
+export const isInside = isInsidePath;
 
 export function chooseEntry(
   dir: string,

@@ -13,15 +13,58 @@ import {
 export type JsonPath = (string | number)[];
 
 export type ParsedJson =
-  { ok: true; value: unknown } | { ok: false; message: string; line?: number };
+  | { ok: true; value: unknown }
+  /** `depth` is set when the text nests deeper than MAX_JSON_DEPTH (nothing else was parsed). */
+  | { ok: false; message: string; line?: number; depth?: number };
+
+/**
+ * Nesting of JSON arrays and objects a skill's or host's JSON file may have. Deeper text
+ * is refused before parsing: jsonc-parser, which finds line numbers, recurses per level
+ * and throws RangeError at a few thousand.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * The deepest nesting of `[`/`{` outside strings, and the offset where it first passes
+ * `limit` (-1 when it does not). One linear pass; no recursion.
+ */
+export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): { depth: number; offset: number } {
+  let depth = 0;
+  let max = 0;
+  let offset = -1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) {
+        max = depth;
+        if (max === limit + 1) offset = i;
+      }
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return { depth: max, offset };
+}
 
 const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 export function parseJsonText(text: string): ParsedJson {
   const clean = stripBom(text);
+  const nesting = jsonDepth(clean);
+  if (nesting.depth > MAX_JSON_DEPTH) {
+    return {
+      ok: false,
+      message: `nests ${nesting.depth} levels deep (the limit is ${MAX_JSON_DEPTH})`,
+      line: lineIndex(clean)(nesting.offset),
+      depth: nesting.depth,
+    };
+  }
   try {
     return { ok: true, value: JSON.parse(clean) };
-  } catch (e) {
+  } catch {
     const errors: ParseError[] = [];
     parse(clean, errors, {
       disallowComments: true,
@@ -29,11 +72,12 @@ export function parseJsonText(text: string): ParsedJson {
       allowEmptyContent: false,
     });
     const first = errors[0];
-    if (!first) return { ok: false, message: (e as Error).message };
+    // JSON.parse's own message quotes the text: never shown (the file may be a secret).
+    if (!first) return { ok: false, message: 'not JSON' };
     return {
       ok: false,
       message: describeParseError(first.error),
-      line: lineAt(clean, first.offset),
+      line: lineIndex(clean)(first.offset),
     };
   }
 }
@@ -43,11 +87,23 @@ function describeParseError(code: ParseError['error']): string {
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-/** 1-based line of a character offset. */
-export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+/**
+ * A function from a character offset to its 1-based line: the line starts are found once,
+ * then each lookup is a binary search (a file with thousands of problems stays linear).
+ */
+export function lineIndex(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
 }
 
 /**
@@ -58,15 +114,20 @@ export function lineAt(text: string, offset: number): number {
 export function jsonLines(text: string): (path: JsonPath) => number | undefined {
   const clean = stripBom(text);
   let tree: Node | undefined | null = null;
+  let lineAt: ((offset: number) => number) | undefined;
   return (path) => {
-    if (tree === null) tree = parseTree(clean) ?? undefined;
-    if (!tree) return undefined;
+    if (tree === null) {
+      // Deeper text was refused by parseJsonText; this guard keeps jsonc-parser's recursion safe.
+      tree = jsonDepth(clean).depth > MAX_JSON_DEPTH ? undefined : (parseTree(clean) ?? undefined);
+      lineAt = lineIndex(clean);
+    }
+    if (!tree || !lineAt) return undefined;
     for (let n = path.length; n >= 0; n--) {
       const node = findNodeAtLocation(tree, path.slice(0, n));
       if (!node) continue;
       // A property's value: point at its key, which is where people look.
       const at = node.parent?.type === 'property' ? node.parent : node;
-      return lineAt(clean, at.offset);
+      return lineAt(at.offset);
     }
     return undefined;
   };
@@ -75,7 +136,9 @@ export function jsonLines(text: string): (path: JsonPath) => number | undefined 
 /** `tools[1].name` for ["tools", 1, "name"]; "" for the root. */
 export function displayPath(path: JsonPath): string {
   let out = '';
-  for (const seg of path) {
+  for (const raw of path) {
+    // A key can be any length; messages name it, so long ones are cut.
+    const seg = typeof raw === 'string' && raw.length > 64 ? `${raw.slice(0, 63)}…` : raw;
     if (typeof seg === 'number') out += `[${seg}]`;
     else if (/^[A-Za-z_$][\w$-]*$/.test(seg)) out += out ? `.${seg}` : seg;
     else out += `[${JSON.stringify(seg)}]`;

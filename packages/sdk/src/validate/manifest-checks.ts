@@ -2,7 +2,7 @@
 // They run on the parsed JSON even when the schema failed (guarding every shape), so the
 // user sees every mistake in one pass.
 import validRange from 'semver/ranges/valid.js';
-import type { Problem, ProblemCode } from '../errors.js';
+import { MAX_PROBLEMS, type Problem, type ProblemCode } from '../errors.js';
 import { TOOL_PART_PATTERN } from '../manifest/schema.js';
 import type { SkillDoc } from '../skill-md/types.js';
 import { chooseEntry } from './entry.js';
@@ -41,6 +41,8 @@ export function crossCheckManifest(input: CrossCheckInput): CrossCheckResult {
     path: JsonPath,
     at: 'manifest' | 'package' = 'manifest',
   ) => {
+    // One past the cap, so the caller knows to say the list was cut.
+    if (problems.length > MAX_PROBLEMS) return;
     const line = at === 'manifest' ? input.manifestLine(path) : input.packageLine(path);
     const field = displayPath(path);
     problems.push({
@@ -110,6 +112,7 @@ function checkTools(
   add: (code: ProblemCode, message: string, path: JsonPath) => void,
 ): void {
   const firstIndex = new Map<string, number>();
+  let knownKeys: string[] | undefined;
   tools.forEach((tool, i) => {
     if (!isObject(tool)) return;
     const name = tool.name;
@@ -148,11 +151,13 @@ function checkTools(
     }
     const provider = isObject(tool.auth) ? tool.auth.provider : undefined;
     if (typeof provider === 'string' && !(auth && Object.hasOwn(auth, provider))) {
-      const known = auth ? Object.keys(auth) : [];
+      const known = (knownKeys ??= auth ? Object.keys(auth) : []);
+      const shown = known.slice(0, 10).map((k) => `"${k.slice(0, 64)}"`);
+      if (known.length > 10) shown.push(`${known.length - 10} more`);
       add(
         'AUTH_PROVIDER_UNKNOWN',
         known.length
-          ? `manifest.json: tools[${i}].auth.provider "${provider}" is not a key of the top-level "auth" map (it has ${known.map((k) => `"${k}"`).join(', ')}); fix the name or add it there`
+          ? `manifest.json: tools[${i}].auth.provider "${provider}" is not a key of the top-level "auth" map (it has ${shown.join(', ')}); fix the name or add it there`
           : `manifest.json: tools[${i}].auth.provider "${provider}" is not declared; add "auth": { "${provider}": { "type": "oauth2", "provider": "${provider}" } } at the top level`,
         ['tools', i, 'auth', 'provider'],
       );

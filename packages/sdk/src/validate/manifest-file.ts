@@ -1,6 +1,7 @@
 // manifest.json from text to problems: JSON syntax, the schema, then the cross-file checks.
 // Pure (no fs), so the property tests can throw any text at it. read-folder imports this
 // module lazily: it pulls in ajv, which a docs-only scan never needs.
+import { capProblems } from '../problems.js';
 import type { Problem } from '../errors.js';
 import type { Manifest } from '../manifest/schema.js';
 import type { SkillDoc } from '../skill-md/types.js';
@@ -31,6 +32,19 @@ export interface ManifestFileResult {
 export function checkManifestText(text: string, input: ManifestFileInput): ManifestFileResult {
   const { file } = input;
   const parsed = parseJsonText(text);
+  if (!parsed.ok && parsed.depth !== undefined) {
+    return {
+      problems: [
+        {
+          code: 'MANIFEST_INVALID',
+          severity: 'error',
+          message: `manifest.json ${parsed.message}; no manifest needs that, flatten it.`,
+          file,
+          ...(parsed.line !== undefined && { line: parsed.line }),
+        },
+      ],
+    };
+  }
   if (!parsed.ok) {
     const at = parsed.line !== undefined ? ` on line ${parsed.line}` : '';
     return {
@@ -57,7 +71,9 @@ export function checkManifestText(text: string, input: ManifestFileInput): Manif
     packageFile: input.packageFile ?? file.replace(/manifest\.json$/, 'package.json'),
     packageLine: input.packageLine ?? (() => undefined),
   });
-  const result: ManifestFileResult = { problems: [...schema.problems, ...cross.problems] };
+  const result: ManifestFileResult = {
+    problems: capProblems([...schema.problems, ...cross.problems], file),
+  };
   if (cross.entry !== undefined) result.entry = cross.entry;
   if (schema.valid) {
     const manifest = parsed.value as Manifest;

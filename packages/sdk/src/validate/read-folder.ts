@@ -1,15 +1,15 @@
 // Reads one skill folder (package.json, manifest.json, SKILL.md) into plain data with every
 // problem found. This is the host scan's hot path: the files are read synchronously (see
-// read-text.ts for the measurements), the manifest validator is generated ahead of time (no
+// read-file.ts for the measurements), the manifest validator is generated ahead of time (no
 // compile), and line numbers are computed only when a problem needs one.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Problem, ProblemCode } from '../errors.js';
 import type { Manifest } from '../manifest/schema.js';
 import { MAX_SKILL_MD_BYTES, skillMdFromRead } from '../skill-md/parse.js';
-import { readTextCappedSync, type ReadText } from '../skill-md/read-text.js';
+import { describeRead, isInsidePath, readTextCappedSync, type ReadText } from '../read-file.js';
 import type { SkillDoc, SkillMdMode } from '../skill-md/types.js';
-import { jsonLines, parseJsonText, type JsonPath } from './json-source.js';
+import { MAX_JSON_DEPTH, jsonLines, parseJsonText, type JsonPath } from './json-source.js';
 
 export interface PackageJsonInfo {
   name?: string;
@@ -63,9 +63,9 @@ export async function readSkillFolder(
   // existsSync answers without throwing; an ENOENT exception per missing file (most folders
   // are docs-only) and a readdir per folder both cost several times more.
   const read = (file: string, max: number): ReadText =>
-    existsSync(file) ? readTextCappedSync(file, max) : MISSING;
+    existsSync(file) ? readTextCappedSync(file, max, { within: abs }) : MISSING;
   const mdFile = join(abs, 'SKILL.md');
-  const mdRead = readTextCappedSync(mdFile, MAX_SKILL_MD_BYTES);
+  const mdRead = readTextCappedSync(mdFile, MAX_SKILL_MD_BYTES, { within: abs });
   if (mdRead.kind === 'missing' && !isDirectory(abs)) {
     return {
       dir: abs,
@@ -121,7 +121,18 @@ export async function readSkillFolder(
       packageLine: pkgLine,
     });
     problems.push(...checked.problems);
-    if (checked.entry !== undefined) folder.entry = checked.entry;
+    if (checked.entry !== undefined) {
+      const outside = entryOutside(abs, checked.entry);
+      if (outside === undefined) folder.entry = checked.entry;
+      else {
+        problems.push({
+          code: 'ENTRY_OUTSIDE_PACKAGE',
+          severity: 'error',
+          message: `The entry module ${checked.entry} resolves through a symlink to ${outside}, outside the skill's folder; build the code inside the folder.`,
+          file: manifestFile,
+        });
+      }
+    }
     if (checked.manifest) folder.manifest = checked.manifest;
   } else {
     readJson(manifestRead, manifestFile, 'manifest.json', 'MANIFEST_JSON_SYNTAX', problems);
@@ -147,14 +158,27 @@ function readJson(
   switch (read.kind) {
     case 'missing':
       return undefined;
-    case 'error':
-      add(`cannot be read (${read.message}).`);
+    case 'outside':
+      problems.push({
+        code: 'PATH_OUTSIDE_SKILL',
+        severity: 'error',
+        message: `${describeRead(read, file, MAX_JSON_BYTES)}: a skill's files must be inside its folder.`,
+        file,
+      });
       return undefined;
     case 'too-large':
       add(`is over the ${MAX_JSON_BYTES}-byte limit; this is not a ${label} a skill needs.`);
       return undefined;
+    case 'not-a-file':
+    case 'error':
+      add(`cannot be read: ${describeRead(read, file, MAX_JSON_BYTES)}.`);
+      return undefined;
   }
   const parsed = parseJsonText(read.text);
+  if (!parsed.ok && parsed.depth !== undefined) {
+    add(`nests ${parsed.depth} levels deep (the limit is ${MAX_JSON_DEPTH}); flatten it.`);
+    return undefined;
+  }
   if (!parsed.ok) {
     add(
       `is not valid JSON (${parsed.message}${parsed.line !== undefined ? ` on line ${parsed.line}` : ''}); fix the syntax.`,
@@ -180,6 +204,22 @@ function packageInfo(raw: Record<string, unknown>): PackageJsonInfo {
   if (Array.isArray(raw.keywords))
     info.keywords = raw.keywords.filter((k): k is string => typeof k === 'string');
   return info;
+}
+
+/**
+ * Where the entry really is when a symlink (the file, or a folder such as dist/) takes it
+ * out of the skill's folder; undefined when it stays inside or does not exist yet (the
+ * lexical check already placed it inside). A manifest is data from the network: code
+ * outside the package must never be what the host imports.
+ */
+function entryOutside(dir: string, entry: string): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync.native(entry);
+  } catch {
+    return undefined;
+  }
+  return isInsidePath(realpathSync.native(dir), real) ? undefined : real;
 }
 
 function isDirectory(dir: string): boolean {

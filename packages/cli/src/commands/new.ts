@@ -1,0 +1,88 @@
+// `openclaw-skill new [name]`: the scaffolder (create-openclaw-skill) for people who already
+// have the CLI. It runs that package's own bin in a child process (no shell), so both entry
+// points are one program: create-create-app reads process.argv and changes the working folder,
+// which must not happen inside this process.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { EXIT, printJson, type Io } from '../io.js';
+import { globalOptions } from '../options.js';
+
+interface NewOptions {
+  template?: string;
+  description?: string;
+  yes?: boolean;
+  pm?: string;
+  skipInstall?: boolean;
+  git?: boolean;
+  json?: boolean;
+}
+
+/** The scaffolder's bin, resolved from this package's dependencies. */
+export function scaffolderBin(): string {
+  const req = createRequire(import.meta.url);
+  const pkgFile = req.resolve('create-openclaw-skill/package.json');
+  const bin = (req(pkgFile) as { bin: Record<string, string> }).bin['create-openclaw-skill']!;
+  return join(dirname(pkgFile), bin);
+}
+
+/** The scaffolder's arguments for these options (each value its own argv entry). */
+export function scaffolderArgs(name: string | undefined, o: NewOptions): string[] {
+  return [
+    ...(name !== undefined ? [name] : []),
+    ...(o.template !== undefined ? ['--template', o.template] : []),
+    ...(o.description !== undefined ? ['--description', o.description] : []),
+    ...(o.pm !== undefined ? ['--pm', o.pm] : []),
+    ...(o.yes || o.json ? ['--yes'] : []),
+    ...(o.skipInstall ? ['--skip-install'] : []),
+    ...(o.git === false ? ['--no-git'] : []),
+  ];
+}
+
+export function configure(cmd: Command, io: Io): void {
+  cmd
+    .description('Create a new skill from a template (the same as npm create openclaw-skill)')
+    .argument('[name]', 'folder, npm package and skill name (asked for when missing)')
+    .option('-t, --template <name>', 'tool (default), oauth or docs')
+    .option('-d, --description <text>', 'what the skill does and when to use it')
+    .option('-y, --yes', 'take the defaults, ask nothing')
+    .option('--pm <manager>', 'npm, pnpm or yarn (default: the one that ran this)')
+    .option('--skip-install', 'do not install dependencies')
+    .option('--no-git', 'do not run git init')
+    .option('--json', 'print { name, dir, template } when done (the progress goes to stderr)')
+    .addHelpText(
+      'after',
+      '\nThe folder is made in the current folder. Exit status: 0 created, 1 refused or failed, 2 bad usage.',
+    )
+    .action(async (name: string | undefined) => {
+      const opts = globalOptions<NewOptions>(cmd);
+      const args = scaffolderArgs(name, opts);
+      const interactive = io.isTTY && !opts.json;
+      const code = await new Promise<number>((done) => {
+        const child = spawn(process.execPath, [scaffolderBin(), ...args], {
+          cwd: io.cwd,
+          env: io.env,
+          shell: false,
+          stdio: interactive ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout?.on('data', (d: Buffer) => (opts.json ? io.stderr : io.stdout)(String(d)));
+        child.stderr?.on('data', (d: Buffer) => io.stderr(String(d)));
+        child.once('error', (e) => {
+          io.stderr(`Could not start the scaffolder: ${e.message}\n`);
+          done(EXIT.ERROR);
+        });
+        child.once('close', (c) => done(c ?? EXIT.ERROR));
+      });
+      if (code !== 0) {
+        io.exitCode = code === EXIT.USAGE ? EXIT.USAGE : EXIT.ERROR;
+        return;
+      }
+      if (opts.json && name !== undefined)
+        printJson(io, {
+          name: name.split(/[\\/]/).pop(),
+          dir: resolve(io.cwd, name),
+          template: opts.template ?? 'tool',
+        });
+    });
+}

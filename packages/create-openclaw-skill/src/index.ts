@@ -1,0 +1,10 @@
+export { main, nextSteps, type MainIo } from './main.js';
+export { nameProblem, descriptionProblem } from './names.js';
+export {
+  parseOptions,
+  detectPackageManager,
+  canPrompt,
+  TEMPLATES,
+  type CreateOptions,
+  type TemplateName,
+} from './options.js';

@@ -1,0 +1,189 @@
+// The scaffolder's program: options, prompts for what is missing (only with a terminal,
+// outside CI, without --yes), checks that fail before anything is written, the template,
+// git, the install, and the next steps. Exit 0 done, 1 bad value or failure, 2 bad usage.
+import { existsSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
+import { SkillError } from '@openclaw/skill-sdk';
+import {
+  canPrompt,
+  detectPackageManager,
+  PACKAGE_MANAGERS,
+  parseOptions,
+  TEMPLATES,
+  USAGE,
+  type CreateOptions,
+  type PackageManager,
+  type TemplateName,
+} from './options.js';
+import { descriptionProblem, nameProblem } from './names.js';
+import { versions } from './paths.js';
+import { folderProblem, runQuiet, undo, writeTemplate, type ScaffoldPlan } from './scaffold.js';
+
+const DEFAULT_DESCRIPTION: Record<TemplateName, string> = {
+  tool: 'Greets a person by name. Use when the user asks to be greeted.',
+  oauth: "Lists the signed-in user's calendars. Use when the user asks which calendars they have.",
+  docs: 'Explains how to write a good commit message. Use when the user asks for help with a commit message.',
+};
+
+export interface MainIo {
+  out(s: string): void;
+  err(s: string): void;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  isTTY: boolean;
+}
+
+export async function main(argv: string[], io: MainIo): Promise<number> {
+  let opts: CreateOptions;
+  try {
+    opts = parseOptions(argv);
+  } catch (e) {
+    io.err(`${(e as Error).message}\nRun with --help for usage.\n`);
+    return 2;
+  }
+  if (opts.help) return (io.out(USAGE), 0);
+  if (opts.version) return (io.out(`${versions().create}\n`), 0);
+  try {
+    const plan = await planFrom(opts, io);
+    return await run(plan, io);
+  } catch (e) {
+    if (e instanceof SkillError) {
+      io.err(`${e.message}\n`);
+      return e.code === 'USAGE' ? 2 : 1;
+    }
+    throw e;
+  }
+}
+
+async function ask<T>(question: object): Promise<T> {
+  const { default: prompts } = await import('prompts');
+  const answer = (await prompts(question as never, {
+    onCancel: () => {
+      throw new SkillError('USAGE', 'Cancelled: nothing was created.');
+    },
+  })) as { value: T };
+  return answer.value;
+}
+
+async function planFrom(opts: CreateOptions, io: MainIo): Promise<ScaffoldPlan> {
+  const interactive = canPrompt(opts, io.isTTY, io.env);
+  let dir = opts.dir;
+  if (dir === undefined) {
+    if (!interactive)
+      throw new SkillError(
+        'USAGE',
+        'Missing the skill name: npm create openclaw-skill <name> (no terminal to ask on).',
+      );
+    dir = await ask<string>({
+      type: 'text',
+      name: 'value',
+      message: 'Skill name (folder and npm package)',
+      initial: 'my-skill',
+      validate: (v: string) => nameProblem(basename(v)) ?? true,
+    });
+  }
+  const name = basename(dir);
+  const problem = nameProblem(name);
+  if (problem) throw new SkillError('INVALID_INPUT', `Invalid skill name "${name}": ${problem}.`);
+
+  let template = opts.template;
+  if (template === undefined && interactive)
+    template = await ask<string>({
+      type: 'select',
+      name: 'value',
+      message: 'Template',
+      choices: [
+        { title: 'tool', description: 'a TypeScript skill with one tool', value: 'tool' },
+        { title: 'oauth', description: 'calls an OAuth-protected API', value: 'oauth' },
+        { title: 'docs', description: 'SKILL.md only, no code', value: 'docs' },
+      ],
+    });
+  template ??= 'tool';
+  if (!(TEMPLATES as readonly string[]).includes(template))
+    throw new SkillError(
+      'INVALID_INPUT',
+      `Unknown template "${template}": choose ${TEMPLATES.join(', ')}.`,
+    );
+
+  const description = opts.description ?? DEFAULT_DESCRIPTION[template as TemplateName];
+  const descProblem = descriptionProblem(description);
+  if (descProblem) throw new SkillError('INVALID_INPUT', `Invalid --description: ${descProblem}.`);
+
+  const pm = opts.packageManager ?? detectPackageManager(io.env.npm_config_user_agent);
+  if (!(PACKAGE_MANAGERS as readonly string[]).includes(pm))
+    throw new SkillError('INVALID_INPUT', `Unknown --pm "${pm}": choose npm, pnpm or yarn.`);
+
+  const targetDir = resolve(io.cwd, dir);
+  const busy = await folderProblem(targetDir);
+  if (busy)
+    throw new SkillError(
+      'INVALID_INPUT',
+      `Folder ${relative(io.cwd, targetDir) || '.'} is not empty (${busy}): choose another name or empty it.`,
+    );
+  return {
+    name,
+    targetDir,
+    template: template as TemplateName,
+    description,
+    git: opts.git,
+    install: opts.install,
+    packageManager: pm as PackageManager,
+  };
+}
+
+async function run(plan: ScaffoldPlan, io: MainIo): Promise<number> {
+  const existed = existsSync(plan.targetDir);
+  try {
+    await writeTemplate(plan);
+  } catch (e) {
+    await undo(plan.targetDir, existed);
+    // Handlebars reports a parse error over several lines (the source, a caret): keep the
+    // first and the last, so the failure stays one line.
+    const lines = (e as Error).message.split('\n').filter((l) => l.trim() && !/^[-\s^]+$/.test(l));
+    const detail = lines.length > 1 ? `${lines[0]} ${lines.at(-1)}` : (lines[0] ?? '');
+    const msg =
+      e instanceof SkillError ? e.message : `Template "${plan.template}" failed: ${detail}.`;
+    throw new SkillError('INTERNAL', `${msg} Nothing was created.`);
+  }
+  if (plan.git && (await runQuiet('git', ['init', '-q'], plan.targetDir, 'ignore')) !== 0)
+    io.out(
+      'git init did not run (is git installed?); the skill is created without a repository.\n',
+    );
+  let installed = false;
+  if (plan.install) {
+    io.out(`\nInstalling dependencies with ${plan.packageManager}...\n`);
+    const code = await runQuiet(plan.packageManager, ['install'], plan.targetDir);
+    if (code !== 0) {
+      io.err(
+        `${plan.packageManager} install failed (exit ${code}); the skill is in ${plan.targetDir}: run "${plan.packageManager} install" there.\n`,
+      );
+      return 1;
+    }
+    installed = true;
+  }
+  io.out(nextSteps(plan, io.cwd, installed));
+  return 0;
+}
+
+export function nextSteps(plan: ScaffoldPlan, cwd: string, installed: boolean): string {
+  const pm = plan.packageManager;
+  const runScript = (s: string) => (pm === 'npm' ? `npm run ${s}` : `${pm} ${s}`);
+  const dir = relative(cwd, plan.targetDir) || '.';
+  const lines = [
+    '',
+    `Created ${plan.name} from the "${plan.template}" template in ${dir}.`,
+    '',
+    'Next steps:',
+    `  cd ${dir}`,
+    ...(installed ? [] : [`  ${pm} install`]),
+    ...(plan.template === 'docs'
+      ? [`  edit SKILL.md, then ${runScript('validate')}`]
+      : [
+          `  ${pm} test                 run the tool's tests (fake config, storage and auth)`,
+          `  ${runScript('validate')}        build, then check it as the host and registry will`,
+        ]),
+    `  ${runScript('release')}         publish with changesets (see README.md)`,
+    '',
+  ];
+  return lines.join('\n');
+}
