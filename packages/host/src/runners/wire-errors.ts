@@ -30,7 +30,17 @@ export function fromWire(skill: string, w: WireError): Error {
       ...(w.details !== undefined && { details: w.details }),
     });
   }
-  const e = new Error(w.message);
+  return plainError(w);
+}
+
+/** A plain error keeping the code, network fields and cause chain the router classifies. */
+function plainError(w: WireError): Error {
+  const e = new Error(w.message, ...(w.cause ? [{ cause: plainError(w.cause) }] : [])) as Error &
+    Partial<Pick<WireError, 'code' | 'hostname' | 'host' | 'address' | 'port'>>;
   e.name = w.name;
+  if (w.code !== undefined) e.code = w.code;
+  for (const key of ['hostname', 'host', 'address', 'port'] as const) {
+    if (w[key] !== undefined) Object.assign(e, { [key]: w[key] });
+  }
   return e;
 }

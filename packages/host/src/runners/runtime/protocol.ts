@@ -63,9 +63,21 @@ export interface WireError {
   /** Node's permission model names what was refused (e.g. FileSystemRead). */
   permission?: string;
   resource?: string;
+  /**
+   * Where a network error went (Node's system errors and undici's carry these), and the
+   * error's cause chain, so the host can tell a failed fetch (NETWORK_ERROR) from a bug.
+   */
+  hostname?: string;
+  host?: string;
+  address?: string;
+  port?: number | string;
+  cause?: WireError;
 }
 
-export function toWireError(e: unknown): WireError {
+/** Causes carried across: enough for fetch's `TypeError -> cause` chain, never unbounded. */
+const MAX_CAUSE_DEPTH = 4;
+
+export function toWireError(e: unknown, depth = 0): WireError {
   if (typeof e !== 'object' || e === null) return { name: 'Error', message: String(e) };
   const err = e as Partial<WireError> & { name?: unknown; message?: unknown };
   const out: WireError = {
@@ -76,6 +88,13 @@ export function toWireError(e: unknown): WireError {
   if (typeof err.hint === 'string') out.hint = err.hint;
   if (typeof err.permission === 'string') out.permission = err.permission;
   if (typeof err.resource === 'string') out.resource = err.resource;
+  for (const key of ['hostname', 'host', 'address'] as const) {
+    if (typeof err[key] === 'string') out[key] = err[key];
+  }
+  if (typeof err.port === 'number' || typeof err.port === 'string') out.port = err.port;
+  if (depth < MAX_CAUSE_DEPTH && typeof err.cause === 'object' && err.cause !== null) {
+    out.cause = toWireError(err.cause, depth + 1);
+  }
   if (typeof err.details === 'object' && err.details !== null) {
     try {
       out.details = structuredClone(err.details);
