@@ -5,6 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const root = join(import.meta.dirname, '..');
 export const cliSource = join(root, 'packages', 'cli', 'src', 'bin.ts');
@@ -55,3 +58,39 @@ export async function startServeChild(
   });
   return { child, ready, stderr: () => err, exited };
 }
+
+/** An MCP SDK client connected to `serve --mcp stdio` run as a child process. */
+export async function connectStdioServe(opts: {
+  home: string;
+  workspace: string;
+  userHome: string;
+  name: string;
+}): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const cmd = cliCommand([
+    'serve',
+    '--mcp',
+    'stdio',
+    '--home',
+    opts.home,
+    '--workspace',
+    opts.workspace,
+  ]);
+  const transport = new StdioClientTransport({
+    command: cmd.command,
+    args: cmd.args,
+    env: { PATH: process.env.PATH ?? '', HOME: opts.userHome },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: opts.name, version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Resolves on the client's next `notifications/tools/list_changed`. */
+export const nextListChanged = (client: Client) =>
+  new Promise<void>((resolve) =>
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+  );
+
+export const toolNames = async (client: Client) =>
+  (await client.listTools()).tools.map((t) => t.name);

@@ -7,11 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliCommand, startServeChild, type ServeChild } from './serve-child.js';
+import {
+  cliCommand,
+  connectStdioServe,
+  nextListChanged,
+  startServeChild,
+  toolNames,
+  type ServeChild,
+} from './serve-child.js';
 import { writeSkillPackage } from './support/skill-packages.js';
 
 const exec = promisify(execFile);
@@ -46,12 +51,6 @@ async function cli(home: string, ...args: string[]) {
     return { code: err.code, stdout: err.stdout, stderr: err.stderr };
   }
 }
-
-const nextListChanged = (client: Client) =>
-  new Promise<void>((resolve) =>
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
-  );
-const toolNames = async (client: Client) => (await client.listTools()).tools.map((t) => t.name);
 
 describe('CLI commands into a running serve', () => {
   let serve: ServeChild;
@@ -110,23 +109,12 @@ describe('CLI commands into a running serve', () => {
 describe('CLI install into a stdio serve', () => {
   it('reaches the stdio client as list_changed and the next list has the tool', async () => {
     const home = join(root, 'stdio-home');
-    const cmd = cliCommand([
-      'serve',
-      '--mcp',
-      'stdio',
-      '--home',
+    const { client } = await connectStdioServe({
       home,
-      '--workspace',
-      join(root, 'ws'),
-    ]);
-    const transport = new StdioClientTransport({
-      command: cmd.command,
-      args: cmd.args,
-      env: { PATH: process.env.PATH ?? '', HOME: join(root, 'user') },
-      stderr: 'pipe',
+      workspace: join(root, 'ws'),
+      userHome: join(root, 'user'),
+      name: 'stdio-cli-install',
     });
-    const client = new Client({ name: 'stdio-cli-install', version: '1.0.0' });
-    await client.connect(transport);
     try {
       await client.listTools();
       const changed = nextListChanged(client);

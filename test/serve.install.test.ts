@@ -7,13 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readServeFile, type ServeInfo } from '@openclaw/skill-host/internal';
 import { startServe, type RunningServe } from '@openclaw/skill-host/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliCommand } from './serve-child.js';
+import { connectStdioServe, nextListChanged, toolNames } from './serve-child.js';
 import { writeSkillPackage } from './support/skill-packages.js';
 
 const exec = promisify(execFile);
@@ -54,11 +52,6 @@ async function api(info: ServeInfo, method: string, path: string, body?: unknown
 }
 
 /** Resolves on the next tools/list_changed the client receives. */
-const nextListChanged = (client: Client) =>
-  new Promise<void>((resolve) =>
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
-  );
-const toolNames = async (client: Client) => (await client.listTools()).tools.map((t) => t.name);
 const version = async (client: Client) =>
   (await client.callTool({ name: 'counter.version', arguments: {} })).structuredContent;
 
@@ -163,23 +156,12 @@ describe('installing into a running serve', () => {
 describe('installing into a stdio serve from another process', () => {
   it('sends list_changed over stdio and the next list has the installed tool', async () => {
     const home = join(root, 'stdio-home');
-    const cmd = cliCommand([
-      'serve',
-      '--mcp',
-      'stdio',
-      '--home',
+    const { client, transport } = await connectStdioServe({
       home,
-      '--workspace',
-      join(root, 'ws'),
-    ]);
-    const transport = new StdioClientTransport({
-      command: cmd.command,
-      args: cmd.args,
-      env: { PATH: process.env.PATH ?? '', HOME: join(root, 'user') },
-      stderr: 'pipe',
+      workspace: join(root, 'ws'),
+      userHome: join(root, 'user'),
+      name: 'stdio-install-test',
     });
-    const client = new Client({ name: 'stdio-install-test', version: '1.0.0' });
-    await client.connect(transport);
     try {
       await client.listTools();
       const info = readServeFile(home)!;
