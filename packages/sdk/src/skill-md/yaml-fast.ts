@@ -180,6 +180,7 @@ function simpleShape(input: string): { keys: string[]; lines: number[] } | undef
   const lines: number[] = [];
   let inBlock = -1; // indentation of the key whose block scalar we are in, or -1
   // Tabs, control characters, Unicode line breaks and byte-order marks: parsers differ.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   if (/[\x00-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/.test(input)) return undefined;
   const all = input.split('\n');
   for (let n = 0; n < all.length; n++) {
