@@ -30,7 +30,12 @@ export function configure(cmd: Command, io: Io): void {
     )
     .addHelpText(
       'after',
-      '\nReads the tarball as install does (integrity checked, no code run, nothing installed).\nExit status: 0 ok, 1 not found / not a skill / registry failed, 2 bad usage.',
+      [
+        '',
+        'Reads the tarball as install does: integrity checked, no code run, nothing',
+        'installed.',
+        'Exit status: 0 ok, 1 not found, not a skill or the registry failed, 2 bad usage.',
+      ].join('\n'),
     )
     .action(async (spec: string) => {
       const opts = cmd.optsWithGlobals<InfoFlags>();

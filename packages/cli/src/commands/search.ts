@@ -36,7 +36,7 @@ const PARALLEL = 4;
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('Find skills on an npm registry (packages with the openclaw-skill keyword)')
+    .description('Find skills on an npm registry (packages with the "openclaw-skill" keyword)')
     .argument('[words...]', 'what to look for (none: every skill)')
     .option(
       '--registry <url>',
@@ -45,7 +45,12 @@ export function configure(cmd: Command, io: Io): void {
     .option('--limit <n>', 'show at most n skills', '20')
     .addHelpText(
       'after',
-      '\nEach result is read from its tarball (no code runs) to show whether it runs code and\nwhich OAuth scopes it needs. Exit status: 0 ok (also when nothing matched), 1 the\nregistry failed, 2 bad usage.',
+      [
+        '',
+        'Each result is read from its tarball (no code runs) to show whether it runs',
+        'code and which OAuth scopes it needs.',
+        'Exit status: 0 ok (also when nothing matched), 1 the registry failed, 2 bad usage.',
+      ].join('\n'),
     )
     .action(async (words: string[]) => {
       const opts = cmd.optsWithGlobals<SearchFlags>();
