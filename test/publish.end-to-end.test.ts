@@ -236,7 +236,8 @@ describe('an author publishes a skill; another user finds, installs and updates 
         home: serveHome,
         workspace,
         userHome,
-        env: { PATH: process.env.PATH ?? '' },
+        // The file store's warning is for a person; the test knows it chose it.
+        env: { PATH: process.env.PATH ?? '', OPENCLAW_SKILLS_LOG_LEVEL: 'silent' },
         hostTools: false,
       });
       try {
