@@ -15,8 +15,8 @@ interface InfoFlags extends GlobalOptions {
 export interface InfoReport extends Omit<Published['summary'], 'tools'> {
   author?: string;
   hostCompatible: boolean;
-  /** The runner this home's config would give it once installed. */
-  runner: RunnerKind;
+  /** The runner this home's config would give its code once installed (none for docs). */
+  runner?: RunnerKind;
   tools: Published['summary']['tools'];
 }
 
@@ -61,7 +61,7 @@ async function toReport(p: Published, home: string): Promise<InfoReport> {
     ...p.summary,
     ...(p.author !== undefined && { author: p.author }),
     hostCompatible: p.hostCompatible,
-    runner,
+    ...(p.summary.kind === 'code' && { runner }),
   };
 }
 
@@ -70,7 +70,7 @@ export function formatInfo(r: InfoReport): string {
     `${r.package}@${r.version}${r.name !== r.package ? ` (skill ${r.name})` : ''}`,
     r.description && `  ${r.description}`,
     r.author && `  author: ${r.author}`,
-    `  kind: ${r.kind === 'code' ? 'runs code' : 'docs only (no code)'}; runner here: ${r.kind === 'code' ? r.runner : 'none'}`,
+    `  kind: ${r.kind === 'code' ? 'runs code' : 'docs only (no code)'}; runner here: ${r.runner ?? 'none'}`,
     `  host API: ${r.hostRange ?? 'any'}${r.hostCompatible ? '' : ' (this host cannot load it)'}`,
   ];
   if (r.tools.length > 0) {

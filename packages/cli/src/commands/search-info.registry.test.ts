@@ -229,6 +229,17 @@ describe('info', () => {
     expect(io.out).toContain('OAuth google: calendar.events, calendar.readonly');
   });
 
+  it('a docs-only skill is shown as such, with no tools and no runner', async () => {
+    const r = await cli('info', 'oc-skill-notes', '--registry', registry.url, '--json');
+    expect(r.code).toBe(0);
+    const info = JSON.parse(r.out);
+    expect(info).toMatchObject({ name: 'notes', kind: 'docs', tools: [], scopes: {} });
+    expect(info.runner).toBeUndefined();
+    const text = await cli('info', 'oc-skill-notes', '--registry', registry.url);
+    expect(text.out).toContain('kind: docs only (no code); runner here: none');
+    expect(text.out).toContain('no tools (instructions only)');
+  });
+
   it('a name that does not exist is one line (exit 1)', async () => {
     const r = await cli('info', 'oc-skill-nope', '--registry', registry.url);
     expect(r.code).toBe(1);

@@ -23,11 +23,10 @@ export async function registryContext(
   const home = homeOf(opts, io);
   const paths = hostPaths(home);
   const config = await loadHostConfig(paths.config);
-  const registry = await resolveRegistry(
-    opts.registry === undefined ? undefined : opts.registry,
-    config.install?.registry,
-    { ...io.env, PATH: io.env.PATH ?? process.env.PATH },
-  );
+  const registry = await resolveRegistry(opts.registry, config.install?.registry, {
+    ...io.env,
+    PATH: io.env.PATH ?? process.env.PATH,
+  });
   return { registry, cache: resolve(paths.npmCache), home };
 }
 
