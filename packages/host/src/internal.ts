@@ -23,7 +23,7 @@ export { injectSkills, renderPrompt } from './prompt/index.js';
 export { toolDefinitions, nameMapFor } from './formats/index.js';
 export { readLock } from './install/lockfile.js';
 // `info` and `search` read a published skill as install does, without installing it.
-export { fetchPackage, fetchError, type Fetched } from './install/fetch.js';
+export { fetchPackage, fetchError, normalizeSpec, type Fetched } from './install/fetch.js';
 export { inspectPackage } from './install/inspect.js';
 export { resolveRegistry } from './install/registry.js';
 export type { InstallSummary, SummaryTool } from './install/types.js';

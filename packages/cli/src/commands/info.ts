@@ -23,7 +23,10 @@ export interface InfoReport extends Omit<Published['summary'], 'tools'> {
 export function configure(cmd: Command, io: Io): void {
   cmd
     .description("Show a published skill's tools, permissions and OAuth scopes before installing")
-    .argument('<spec>', 'npm name, optionally with a version or range (name@1.2.x)')
+    .argument(
+      '<spec>',
+      'npm name with an optional version or range (name@1.2.x), a .tgz or a folder',
+    )
     .option(
       '--registry <url>',
       'npm registry (default: install.registry in config, else npm config)',
@@ -41,7 +44,9 @@ export function configure(cmd: Command, io: Io): void {
       const opts = cmd.optsWithGlobals<InfoFlags>();
       const ctx = await registryContext(opts, io);
       io.stderr(`${opts.json ? '' : '· '}fetching ${spec} from ${ctx.registry}\n`);
-      const published = await readPublished(spec, ctx);
+      // A folder or .tgz is read as install reads it (an author checks what users will see).
+      const { normalizeSpec } = await import('@openclaw/skill-host/internal');
+      const published = await readPublished(normalizeSpec(spec, io.cwd), ctx);
       const report = await toReport(published, ctx.home);
       if (opts.json) return printJson(io, report);
       io.stdout(formatInfo(report));

@@ -240,6 +240,21 @@ describe('info', () => {
     expect(text.out).toContain('no tools (instructions only)');
   });
 
+  it('a folder is read as install would pack it, so an author sees what users will see', async () => {
+    const dir = await writeSkillPackage({ skill: 'local', version: '2.0.0' });
+    try {
+      const r = await cli('info', dir, '--json');
+      expect(r.code, r.err).toBe(0);
+      expect(JSON.parse(r.out)).toMatchObject({
+        name: 'local',
+        version: '2.0.0',
+        tools: [{ name: 'local.version' }],
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a name that does not exist is one line (exit 1)', async () => {
     const r = await cli('info', 'oc-skill-nope', '--registry', registry.url);
     expect(r.code).toBe(1);
