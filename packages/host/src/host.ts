@@ -233,6 +233,21 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     ...options.mcp,
   });
 
+  // Several hosts, one store: grants, encrypted tokens and the lockfile in Postgres. Opened
+  // now, so a missing key or an unreachable database stops the host with one line.
+  const shared =
+    config.store?.type === 'postgres'
+      ? await import('./pg/index.js').then(({ openSharedStore }) =>
+          openSharedStore({
+            store: config.store!,
+            env,
+            configFile: paths.config,
+            onIdleError: (e) =>
+              logger.warn({ err: e }, 'Lost a connection to the shared store; reconnecting.'),
+          }),
+        )
+      : undefined;
+
   // The logger is created below; the warning is only written when a vault opens, later.
   const auth: AuthManager = createAuthManager({
     home,
@@ -240,6 +255,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     configFile: paths.config,
     env,
     warn: (line) => logger.warn({}, line),
+    ...(shared && { grants: shared.grants, vault: shared.vault, service: shared.service }),
     ...options.auth,
   });
   // Known secrets for redaction: the scan's (config and env) plus every token, refresh
@@ -544,6 +560,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       // A router still loading is closed once it is there.
       const closing = routerLoading?.then((r) => r.close());
       await Promise.all([closing, activator.close(), cacheWrites, mcp.close()]);
+      await shared?.close();
     },
   };
 }

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'INSTALL_FAILED',
   /** `serve` cannot start (its port is taken, one runs for the home) or does not answer. */
   'SERVE_UNAVAILABLE',
+  /** The shared store (Postgres) cannot be reached, or its settings are missing. */
+  'STORE_UNAVAILABLE',
   'USAGE',
   'INTERNAL',
 ] as const;
