@@ -13,6 +13,7 @@ import {
 import { mailRecord } from '../auth/auth.fixtures.js';
 import { createSkillHost } from '../host.js';
 import { tempDir } from '../testing/skill-folders.js';
+import { KEY_ENV } from './cipher.js';
 import { childHost, dbName, newKey, sharedConfig } from './pg.fixtures.js';
 
 const skip = skipWithoutPostgres('shared store refresh');
@@ -84,4 +85,64 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
       expect(report).toEqual({ count: 1000, valid: 1000, hashes: [sha(refreshed)] });
     }
   }, 240_000);
+
+  const want = { skill: 'mail', key: 'google', provider: 'google', scopes: ['gmail.readonly'] };
+  async function hosts(n: number) {
+    const url = await pg.createDatabase(dbName('hosts'));
+    const env = { [KEY_ENV]: newKey() };
+    return Promise.all(
+      Array.from({ length: n }, async () => {
+        const home = await tempDir();
+        return createSkillHost({
+          home,
+          userHome: home,
+          workspace: home,
+          config: sharedConfig(url, oauth),
+          env,
+          auth: { retry: { baseMs: 5 } },
+        });
+      }),
+    );
+  }
+  const login = async (h: Awaited<ReturnType<typeof createSkillHost>>) => {
+    oauth.setTokenLifetime(1);
+    await h.auth.login(mailRecord(), {
+      key: 'google',
+      onUrl: async (u) => void (await oauth.follow(u)),
+    });
+    oauth.setTokenLifetime(3600);
+  };
+
+  it('the refresh token a host received (rotated) is the one the next host spends', async () => {
+    const [a, b, c] = await hosts(3);
+    try {
+      await login(a!);
+      const issued = oauth.issued.length;
+      await b!.auth.token(want); // B refreshes; the server rotates the refresh token
+      const rotated = oauth.issued[issued + 1]!; // access, refresh, id of that response
+      expect(oauth.tokenRequests.at(-1)!.grantType).toBe('refresh_token');
+      // C has never seen a token; the API rejects B's, so C must refresh with what B stored.
+      const token = await b!.auth.token(want);
+      await c!.auth.token({ ...want, rejected: token });
+      expect(oauth.tokenRequests.at(-1)!.params.get('refresh_token') === rotated).toBe(true);
+    } finally {
+      await Promise.all([a, b, c].map((h) => h!.close()));
+    }
+  }, 60_000);
+
+  it('invalid_grant on one host marks the grant needs-login for every host, without another token request', async () => {
+    const [a, b] = await hosts(2);
+    try {
+      await login(a!);
+      oauth.failNext({ status: 400, body: JSON.stringify({ error: 'invalid_grant' }) });
+      await expect(a!.auth.token(want)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+      const requests = oauth.count();
+      const e = await b!.auth.token(want).catch((x: unknown) => x);
+      expect(e).toMatchObject({ code: 'AUTH_REQUIRED', hint: 'Run: openclaw-skill auth login mail' });
+      expect(oauth.count()).toBe(requests);
+      expect((await b!.auth.list({ skill: 'mail' })).map((g) => g.state)).toEqual(['needs-login']);
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+    }
+  }, 60_000);
 });
