@@ -37,6 +37,7 @@ export {
   type DevicePrompt,
 } from './auth/index.js';
 // The shared store's key rotation (`auth rotate-key`); loads `pg` only when called.
-export const rotateStoreKey = (...args: Parameters<typeof import('./pg/rotate.js').rotateStoreKey>) =>
-  import('./pg/rotate.js').then((m) => m.rotateStoreKey(...args));
+export const rotateStoreKey = (
+  ...args: Parameters<typeof import('./pg/rotate.js').rotateStoreKey>
+) => import('./pg/rotate.js').then((m) => m.rotateStoreKey(...args));
 export type { RotateResult } from './pg/rotate.js';

@@ -3,7 +3,12 @@
 // the shared store under the new key, so the old one can be dropped. Nobody is logged out.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { hostPaths, loadHostConfig, resolveHome, rotateStoreKey } from '@openclaw/skill-host/internal';
+import {
+  hostPaths,
+  loadHostConfig,
+  resolveHome,
+  rotateStoreKey,
+} from '@openclaw/skill-host/internal';
 import { userHomeOf } from '../host.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';

@@ -59,12 +59,17 @@ describe.skipIf(skip)('openclaw-skill auth rotate-key', () => {
     });
     expect(rotated.err).toBe('');
     expect(rotated.code).toBe(0);
-    const result = JSON.parse(rotated.out) as { keyId: string; reencrypted: number; current: number };
+    const result = JSON.parse(rotated.out) as {
+      keyId: string;
+      reencrypted: number;
+      current: number;
+    };
     expect(result).toMatchObject({ reencrypted: 2, current: 0 });
 
     const c = new pg.Client(url);
     await c.connect();
-    const ids = (await c.query<{ key_id: string }>('SELECT DISTINCT key_id FROM openclaw_secrets')).rows;
+    const ids = (await c.query<{ key_id: string }>('SELECT DISTINCT key_id FROM openclaw_secrets'))
+      .rows;
     await c.end();
     expect(ids.map((r) => r.key_id)).toEqual([result.keyId]);
 

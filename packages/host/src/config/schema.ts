@@ -197,7 +197,8 @@ export const hostConfigSchema = {
         type: { enum: ['files', 'postgres'] },
         url: {
           type: 'string',
-          description: 'postgres://user:password@host:5432/db (or env OPENCLAW_SKILLS_DATABASE_URL).',
+          description:
+            'postgres://user:password@host:5432/db (or env OPENCLAW_SKILLS_DATABASE_URL).',
         },
         auditTable: {
           type: 'boolean',

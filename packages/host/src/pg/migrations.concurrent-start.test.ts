@@ -81,7 +81,9 @@ describe.skipIf(skip)('migrations', () => {
       env: { [KEY_ENV]: newKey() },
     }).catch((x: unknown) => x as Error & { code: string; hint: string });
     expect(e).toMatchObject({ code: 'STORE_UNAVAILABLE' });
-    expect(e.message).toMatch(/^The shared store at postgres:\/\/skills@127\.0\.0\.1:\d+\/skills cannot be reached \(.*ECONNREFUSED.*\)\.$/);
+    expect(e.message).toMatch(
+      /^The shared store at postgres:\/\/skills@127\.0\.0\.1:\d+\/skills cannot be reached \(.*ECONNREFUSED.*\)\.$/,
+    );
     expect(`${e.message}${e.hint}`).not.toContain('pw-not-shown-9876');
   });
 

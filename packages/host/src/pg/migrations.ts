@@ -89,9 +89,9 @@ export async function migrate(
         applied_at timestamptz NOT NULL DEFAULT now()
       )`);
       const done = new Set(
-        (await client.query<{ version: number }>('SELECT version FROM openclaw_migrations')).rows.map(
-          (r) => r.version,
-        ),
+        (
+          await client.query<{ version: number }>('SELECT version FROM openclaw_migrations')
+        ).rows.map((r) => r.version),
       );
       for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
         if (done.has(m.version)) continue;

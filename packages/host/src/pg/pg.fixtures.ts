@@ -76,10 +76,7 @@ export function childHost(opts: {
   );
   return {
     ready,
-    lines: () =>
-      out
-        .split('\n')
-        .filter((l) => l && l !== 'ready'),
+    lines: () => out.split('\n').filter((l) => l && l !== 'ready'),
     send: (line) => p.stdin.write(`${line}\n`),
     done,
     kill: () => p.kill('SIGKILL'),

@@ -35,7 +35,13 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
     const config = sharedConfig(url, oauth);
     const env = { OPENCLAW_SKILLS_ENCRYPTION_KEY: newKey() };
     const loginHome = await tempDir();
-    const host = await createSkillHost({ home: loginHome, userHome: loginHome, workspace: loginHome, config, env });
+    const host = await createSkillHost({
+      home: loginHome,
+      userHome: loginHome,
+      workspace: loginHome,
+      config,
+      env,
+    });
     oauth.setTokenLifetime(1); // inside the 60 s skew: expired for every host
     await host.auth.login(mailRecord(), {
       key: 'google',
@@ -138,7 +144,10 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
       await expect(a!.auth.token(want)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
       const requests = oauth.count();
       const e = await b!.auth.token(want).catch((x: unknown) => x);
-      expect(e).toMatchObject({ code: 'AUTH_REQUIRED', hint: 'Run: openclaw-skill auth login mail' });
+      expect(e).toMatchObject({
+        code: 'AUTH_REQUIRED',
+        hint: 'Run: openclaw-skill auth login mail',
+      });
       expect(oauth.count()).toBe(requests);
       expect((await b!.auth.list({ skill: 'mail' })).map((g) => g.state)).toEqual(['needs-login']);
     } finally {

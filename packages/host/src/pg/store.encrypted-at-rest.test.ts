@@ -149,7 +149,9 @@ describe.skipIf(skip)('secrets in the shared store', () => {
       await a.auth.setKey('mail', 'api', 'api-key-value-0123456789');
       const e = await b.auth.getKey('mail', 'api').catch((x: Error) => x);
       expect(e).toMatchObject({ code: 'CONFIG_INVALID' });
-      expect((e as Error).message).toMatch(/encrypted under key [0-9a-f]{16}, which this host does not have/);
+      expect((e as Error).message).toMatch(
+        /encrypted under key [0-9a-f]{16}, which this host does not have/,
+      );
       expect((e as Error).message).not.toContain('api-key-value');
     } finally {
       await Promise.all([a.close(), b.close()]);

@@ -75,12 +75,10 @@ export function createPostgresVault(
           [service],
         ),
       );
-      return rows.map(
-        (r): Credential => ({
-          account: r.account,
-          password: keys.open(sealedOf(r), aad(service, r.account)),
-        }),
-      );
+      return rows.map((r): Credential => ({
+        account: r.account,
+        password: keys.open(sealedOf(r), aad(service, r.account)),
+      }));
     },
   };
 }
