@@ -1,6 +1,8 @@
 // createSkillHost: the library surface (DESIGN.md section 8). It wires the parts together:
 // config + sources -> scan -> catalog snapshot -> prompt / tool definitions (prompt/,
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
@@ -43,6 +45,7 @@ import { scanSkills, type ScanResult } from './scan/scan.js';
 import { carryOver, loadGeneration } from './install/generations.js';
 import type { SwapExpectation } from './install/installer.js';
 import type { InstallOptions, InstallResult } from './install/types.js';
+import { createFileInstallState, type InstallFeed } from './install/state.js';
 import { listSources } from './sources/list.js';
 import type { WatchRootsOptions } from './watch/watcher.js';
 
@@ -247,6 +250,17 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
           }),
         )
       : undefined;
+  // What is installed: the lockfile in the home, or the shared one every host follows.
+  const installState = shared
+    ? shared.installState({
+        origin: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+        onLost: (e) => {
+          logger.warn({ err: e }, 'Lost the shared store; calls go on, installs wait for it.');
+          events.emit('store', { state: 'lost' });
+        },
+        onBack: () => events.emit('store', { state: 'back' }),
+      })
+    : createFileInstallState(paths.lockfile);
 
   // The logger is created below; the warning is only written when a vault opens, later.
   const auth: AuthManager = createAuthManager({
@@ -415,7 +429,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   // load on first use: `list` or `prompt` in a fresh process needs none of them.
   const installer = once(() =>
     import('./install/installer.js').then(({ createInstaller }) =>
-      createInstaller({ paths, config: () => config, env, cwd: workspace, exclusive, swap }),
+      createInstaller({
+        paths,
+        config: () => config,
+        env,
+        cwd: workspace,
+        exclusive,
+        swap,
+        state: installState,
+      }),
     ),
   );
   type Installer = Awaited<ReturnType<typeof installer>>;
@@ -427,6 +449,38 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       if (r.action !== 'unchanged') events.emit('install', r);
     }
     return result;
+  };
+
+  // Several hosts: follow the shared lockfile. Every change any host records, and every
+  // reconnect of the feed, reconciles this host's store with it (installer.sync: fetch,
+  // check integrity, load a new generation, swap); the first run catches up with what was
+  // installed while this host was down. Changes arriving during a run make one more run.
+  let feed: InstallFeed | undefined;
+  let following: Promise<void> | undefined;
+  let followAgain = false;
+  const follow = (): Promise<void> => {
+    if (following) {
+      followAgain = true;
+      return following;
+    }
+    following = (async () => {
+      do {
+        followAgain = false;
+        try {
+          const results = await (await installer()).sync();
+          for (const r of results) events.emit('install', r);
+        } catch (e) {
+          if (closed) return;
+          logger.warn(
+            { err: e },
+            'Could not follow the shared lockfile; trying again on its next change.',
+          );
+        }
+      } while (followAgain && !closed);
+    })().finally(() => {
+      following = undefined;
+    });
+    return following;
   };
 
   const watchers = new Set<{ close(): Promise<void> }>();
@@ -508,6 +562,11 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const nameOf = (c: ToolCall): string => (typeof c?.name === 'string' ? c.name : '');
 
+  if (installState.subscribe) {
+    feed = await installState.subscribe(() => void follow());
+    await follow();
+  }
+
   const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
     renderPrompt(catalog.current(), {
       ...opts,
@@ -556,6 +615,8 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       closed = true;
       events.clear();
       await Promise.all([...watchers].map((w) => w.close()));
+      await feed?.close();
+      await following;
       await queue;
       // A router still loading is closed once it is there.
       const closing = routerLoading?.then((r) => r.close());

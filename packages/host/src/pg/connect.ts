@@ -71,6 +71,8 @@ export interface Database {
     text: string,
     values?: unknown[],
   ): Promise<pg.QueryResult<R>>;
+  /** A connection of its own, outside the pool (LISTEN needs one that stays). */
+  client(): pg.Client;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,12 @@ export async function openDatabase(url: string, opts: OpenOptions = {}): Promise
     url,
     pool,
     query,
+    client: () =>
+      new pgModule.Client({
+        connectionString: url,
+        connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+        application_name: 'openclaw-skill-host',
+      }),
     close: () => pool.end(),
   };
 }

@@ -8,6 +8,8 @@ import type { StoreConfig } from '../config/schema.js';
 import { keyringFromEnv, type Keyring } from './cipher.js';
 import { isUnreachable, openDatabase, unavailable, URL_ENV, type Database } from './connect.js';
 import { createPostgresGrantStore } from './grant-store.js';
+import type { InstallState } from '../install/state.js';
+import { createPostgresInstallState, type FeedEvents } from './install-state.js';
 import { migrate } from './migrations.js';
 import { createPostgresVault } from './vault.js';
 
@@ -21,6 +23,8 @@ export interface SharedStore {
   readonly keys: Keyring;
   readonly grants: GrantStore;
   readonly vault: SecretVault;
+  /** The lockfile and its change feed; `origin` names this host in the event rows. */
+  installState(opts: { origin: string } & FeedEvents): InstallState;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,7 @@ export async function openSharedStore(opts: SharedStoreOptions): Promise<SharedS
     keys,
     grants: createPostgresGrantStore(db, retry),
     vault: createPostgresVault(db, keys, retry),
+    installState: (o) => createPostgresInstallState(db, o),
     close: () => db.close(),
   };
 }

@@ -14,7 +14,7 @@ import { tempDir } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';
 import { openDatabase } from './connect.js';
 import { MIGRATIONS, migrate } from './migrations.js';
-import { dbName, newKey, sharedConfig } from './pg.fixtures.js';
+import { dbName, newKey, sharedConfig, startFailure } from './pg.fixtures.js';
 
 const skip = skipWithoutPostgres('shared store migrations');
 let server: TestPostgres;
@@ -73,13 +73,15 @@ describe.skipIf(skip)('migrations', () => {
   it('a host whose database is unreachable at start fails with one STORE_UNAVAILABLE line, the URL shown without its password', async () => {
     const home = await tempDir();
     const url = `postgres://skills:pw-not-shown-9876@127.0.0.1:${await closedPort()}/skills`;
-    const e = await createSkillHost({
-      home,
-      userHome: home,
-      workspace: home,
-      config: sharedConfig(url),
-      env: { [KEY_ENV]: newKey() },
-    }).catch((x: unknown) => x as Error & { code: string; hint: string });
+    const e = await startFailure(
+      createSkillHost({
+        home,
+        userHome: home,
+        workspace: home,
+        config: sharedConfig(url),
+        env: { [KEY_ENV]: newKey() },
+      }),
+    );
     expect(e).toMatchObject({ code: 'STORE_UNAVAILABLE' });
     expect(e.message).toMatch(
       /^The shared store at postgres:\/\/skills@127\.0\.0\.1:\d+\/skills cannot be reached \(.*ECONNREFUSED.*\)\.$/,
@@ -89,13 +91,15 @@ describe.skipIf(skip)('migrations', () => {
 
   it('"store": { "type": "postgres" } with no URL anywhere is one CONFIG_INVALID line naming store.url and the env variable', async () => {
     const home = await tempDir();
-    const e = await createSkillHost({
-      home,
-      userHome: home,
-      workspace: home,
-      config: { store: { type: 'postgres' } },
-      env: { [KEY_ENV]: newKey() },
-    }).catch((x: unknown) => x as Error);
+    const e = await startFailure(
+      createSkillHost({
+        home,
+        userHome: home,
+        workspace: home,
+        config: { store: { type: 'postgres' } },
+        env: { [KEY_ENV]: newKey() },
+      }),
+    );
     expect(e).toMatchObject({ code: 'CONFIG_INVALID' });
     expect(e.message).toMatch(/"store\.url" or OPENCLAW_SKILLS_DATABASE_URL/);
   });

@@ -82,3 +82,16 @@ export function childHost(opts: {
     kill: () => p.kill('SIGKILL'),
   };
 }
+
+/** The error a host start fails with (the test fails if the host starts). */
+export async function startFailure(
+  start: Promise<{ close(): Promise<void> }>,
+): Promise<Error & { code?: string; hint?: string }> {
+  try {
+    const host = await start;
+    await host.close();
+  } catch (e) {
+    return e as Error & { code?: string; hint?: string };
+  }
+  throw new Error('the host started, and should not have');
+}

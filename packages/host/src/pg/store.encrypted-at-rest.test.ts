@@ -14,7 +14,7 @@ import { mailRecord } from '../auth/auth.fixtures.js';
 import { createSkillHost } from '../host.js';
 import { tempDir } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';
-import { dbName, newKey, sharedConfig } from './pg.fixtures.js';
+import { dbName, newKey, sharedConfig, startFailure } from './pg.fixtures.js';
 
 const skip = skipWithoutPostgres('shared store encryption');
 let server: TestPostgres;
@@ -128,15 +128,17 @@ describe.skipIf(skip)('secrets in the shared store', () => {
   it('a host without OPENCLAW_SKILLS_ENCRYPTION_KEY refuses to start with one line naming it', async () => {
     const url = await server.createDatabase(dbName('nokey'));
     const home = await tempDir();
-    const start = createSkillHost({
-      home,
-      userHome: home,
-      workspace: home,
-      config: sharedConfig(url),
-      env: {},
-    });
-    await expect(start).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
-    const message = await start.catch((e: Error) => e.message);
+    const e = await startFailure(
+      createSkillHost({
+        home,
+        userHome: home,
+        workspace: home,
+        config: sharedConfig(url),
+        env: {},
+      }),
+    );
+    expect(e).toMatchObject({ code: 'CONFIG_INVALID' });
+    const message = e.message;
     expect(message).toMatch(/^OPENCLAW_SKILLS_ENCRYPTION_KEY is not set/);
     expect(message.split('\n')).toHaveLength(1);
   });
