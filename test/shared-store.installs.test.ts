@@ -23,7 +23,7 @@ const skip = skipWithoutPostgres('shared store installs');
 let server: TestPostgres;
 let registry: TestRegistry;
 let setup: SharedSetup;
-let hosts: SkillHost[] = [];
+const hosts: SkillHost[] = [];
 
 beforeAll(async () => {
   if (skip) return;
