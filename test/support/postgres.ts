@@ -115,7 +115,6 @@ export async function startPostgres(): Promise<TestPostgres> {
       "-c listen_addresses='127.0.0.1'",
       '-c max_connections=300',
       '-c fsync=off',
-      '-c synchronous_commit=off',
       '-c full_page_writes=off',
     ].join(' ');
   const start = async () => {

@@ -20,9 +20,14 @@ export interface SharedSetup {
   tmp: string;
 }
 
-export async function sharedHost(s: SharedSetup, home?: string): Promise<SkillHost> {
+export async function sharedHost(
+  s: SharedSetup,
+  home?: string,
+  extra: HostConfig = {},
+): Promise<SkillHost> {
   const root = await mkdtemp(join(s.tmp, 'host-'));
   const config: HostConfig = {
+    ...extra,
     runner: 'inline',
     install: { registry: s.registryUrl },
     store: { type: 'postgres', url: s.url },

@@ -266,6 +266,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
       }
       await consent(summary, opts);
       checkAbort(opts.signal);
+      await state.check?.();
       const entry: LockEntry = {
         name,
         package: fetched.package,
@@ -502,6 +503,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
     remove: (name, opts = {}) =>
       deps.exclusive(async () => {
         const entry = await entryFor(name);
+        await state.check?.();
         const oldCurrent = await linkedVersion(layout, name, 'current');
         const oldPrevious = await linkedVersion(layout, name, 'previous');
         opts.onProgress?.({ step: 'remove', detail: name });
@@ -541,6 +543,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
     rollback: (name, opts = {}) =>
       deps.exclusive(async () => {
         await entryFor(name);
+        await state.check?.();
         const current = await linkedVersion(layout, name, 'current');
         const previous = await linkedVersion(layout, name, 'previous');
         const entry =

@@ -24,6 +24,11 @@ export interface InstallState {
   /** Where the lockfile lives, for messages (a path, or the database without password). */
   readonly where: string;
   read(): Promise<LockFile>;
+  /**
+   * Throws when a change could not be recorded now (the database is unreachable), so the
+   * installer refuses before it swaps anything in.
+   */
+  check?(): Promise<void>;
   /** Records one skill's new entry (or its removal) at once, and announces it. */
   record(change: InstallChange): Promise<void>;
   /**

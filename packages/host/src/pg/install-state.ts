@@ -36,6 +36,9 @@ export function createPostgresInstallState(
       for (const r of rows) skills[r.name] = r.entry;
       return { lockfileVersion: 1, skills };
     },
+    async check() {
+      await db.query('SELECT 1');
+    },
     async record(change: InstallChange) {
       const client = await db.pool.connect().catch((e: unknown) => {
         throw isUnreachable(e) ? unavailable(db.url, e) : e;
