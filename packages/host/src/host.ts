@@ -251,9 +251,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         )
       : undefined;
   // What is installed: the lockfile in the home, or the shared one every host follows.
+  const origin = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const installState = shared
     ? shared.installState({
-        origin: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+        origin,
         onLost: (e) => {
           logger.warn({ err: e }, 'Lost the shared store; calls go on, installs wait for it.');
           events.emit('store', { state: 'lost' });
@@ -566,6 +567,16 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     feed = await installState.subscribe(() => void follow());
     await follow();
   }
+  // Audit lines also to the shared table (store.auditTable), shipped from the audit file.
+  const auditShipper =
+    shared && config.store?.auditTable
+      ? await import('./pg/audit-table.js').then(({ shipAuditToTable }) =>
+          shipAuditToTable(shared.db, paths.audit, origin, {
+            onError: (e) =>
+              logger.warn({ err: e }, 'Could not ship audit lines to the shared store yet.'),
+          }),
+        )
+      : undefined;
 
   const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
     renderPrompt(catalog.current(), {
@@ -621,6 +632,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       // A router still loading is closed once it is there.
       const closing = routerLoading?.then((r) => r.close());
       await Promise.all([closing, activator.close(), cacheWrites, mcp.close()]);
+      await auditShipper?.close();
       await shared?.close();
     },
   };
