@@ -88,8 +88,8 @@ describe.skipIf(skip)('installs across hosts', () => {
 
   it('an update on A while B and C serve a stream of calls loses no call; after their swap every call answers 1.2.0', async () => {
     const failures: string[] = [];
-    const after: Record<string, string[]> = { b: [], c: [] };
-    const before: Record<string, string[]> = { b: [], c: [] };
+    const after: Record<'b' | 'c', string[]> = { b: [], c: [] };
+    const before: Record<'b' | 'c', string[]> = { b: [], c: [] };
     let stop = false;
     const swapped = { b: false, c: false };
     const events = {
