@@ -11,6 +11,9 @@ export const GROUPS = {
   keychain: ['gnome-keyring', 'dbus-x11', 'dbus'],
   // The shared store suites start a private cluster with initdb/pg_ctl (test/support/postgres.ts).
   postgres: ['postgresql'],
+  // The dashboard's browser tests (test/support/browser.ts): Chromium driven by playwright-core,
+  // and a font so screenshots show text.
+  browser: ['chromium', 'fonts-dejavu-core'],
 };
 
 const wanted = process.argv.slice(2);
