@@ -139,6 +139,12 @@ try {
       `${store.figures['refresh.multi-host-8x1000.requests'].p99} requests (p99)`,
       store.figures['refresh.multi-host-8x1000.requests'].p99 === 1,
     ]);
+  if (store.figures['install.propagation'])
+    moreTargets.push([
+      'install.propagation (host A to host B) <= 2000 ms',
+      `${store.figures['install.propagation'].median} ms (p99 ${store.figures['install.propagation'].p99} ms)`,
+      store.figures['install.propagation'].p99 <= 2000,
+    ]);
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }

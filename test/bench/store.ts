@@ -3,16 +3,20 @@
 // OAuth test server; must be 1), `refresh.multi-host-8x1000` (from "go" until every caller of
 // every host has its token), and `store.token-read` (a token read from the shared store by a
 // host that holds nothing: the grant list, the advisory lock, the sealed row and its
-// decryption). Needs PostgreSQL's server binaries; without them the section is skipped with a
-// note.
+// decryption), and `install.propagation` (from an update finishing on host A until host B has
+// fetched, loaded and swapped in the same version, over LISTEN/NOTIFY and a verdaccio
+// registry on loopback; 0 when B was first). Needs PostgreSQL's server binaries; without them
+// the section is skipped with a note.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createSkillHost } from '@openclaw/skill-host';
+import { createSkillHost, type InstallResult, type SkillHost } from '@openclaw/skill-host';
 import { createAuthManager, openSharedStore } from '@openclaw/skill-host/internal';
 import { startOAuthServer, type OAuthTestServer } from '../support/oauth-server.js';
 import { postgresUnavailable, startPostgres } from '../support/postgres.js';
+import { writeSkillPackage } from '../support/skill-packages.js';
+import { startRegistry } from '../support/verdaccio.js';
 import { microAsync, summarize, type Figure } from './harness.js';
 
 export interface StoreBenchOptions {
@@ -145,8 +149,73 @@ export async function benchStore(
     } finally {
       await store.close();
     }
+
+    o.step('install.propagation');
+    figures['install.propagation'] = await propagation(o, pg.createDatabase, env);
   } finally {
     await Promise.all([pg.stop(), oauth.stop()]);
   }
   return { figures, notes: [] };
+}
+
+/** Resolves with the time of host's next install event for `name`. */
+const installedAt = (host: SkillHost, name: string) =>
+  new Promise<number>((resolve) => {
+    const l = (r: InstallResult) => {
+      if (r.name !== name) return;
+      host.off('install', l);
+      resolve(performance.now());
+    };
+    host.on('install', l);
+  });
+
+async function propagation(
+  o: StoreBenchOptions,
+  createDatabase: (name: string) => Promise<string>,
+  env: NodeJS.ProcessEnv,
+): Promise<Figure> {
+  const rounds = o.quick ? 2 : 6;
+  const registry = await startRegistry();
+  try {
+    for (let i = 0; i <= rounds; i++)
+      await registry.publish(await writeSkillPackage({ skill: 'spread', version: `1.${i}.0` }));
+    const url = await createDatabase('bench_propagation');
+    const open = async () => {
+      const root = await mkdtemp(join(o.tmp, 'store-prop-'));
+      return createSkillHost({
+        home: join(root, 'home'),
+        workspace: join(root, 'ws'),
+        userHome: join(root, 'user'),
+        env: {
+          PATH: process.env.PATH ?? '',
+          OPENCLAW_SKILLS_LOG_LEVEL: 'silent',
+          ...registry.env,
+          ...env,
+        },
+        config: {
+          runner: 'inline',
+          install: { registry: registry.url },
+          store: { type: 'postgres', url },
+        },
+        hostTools: false,
+        scanCache: false,
+      });
+    };
+    const [a, b] = await Promise.all([open(), open()]);
+    try {
+      const samples: number[] = [];
+      for (let i = 0; i <= rounds; i++) {
+        const onB = installedAt(b, 'spread');
+        await a.install(`oc-skill-spread@1.${i}.0`, { yes: true });
+        const done = performance.now();
+        const seen = await onB;
+        if (i > 0) samples.push(Math.max(0, seen - done)); // the first round warms up
+      }
+      return summarize(samples, 'ms');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  } finally {
+    await registry.close();
+  }
 }
