@@ -30,6 +30,10 @@ export const ERROR_CODES = [
   'SERVE_UNAVAILABLE',
   /** The shared store (Postgres) cannot be reached, or its settings are missing. */
   'STORE_UNAVAILABLE',
+  /** An npm registry is down, answers garbage, or does not have the package asked for. */
+  'REGISTRY_ERROR',
+  /** `pack` refuses: a file that must not ship (secrets, keys, tests), or a failed check. */
+  'PACK_REFUSED',
   'USAGE',
   'INTERNAL',
 ] as const;
