@@ -162,4 +162,11 @@ describe.skipIf(skip)('installs across hosts', () => {
     hosts.push(again);
     expect(await versionOf(again, 'late.version')).toBe('1.0.0');
   }, 120_000);
+
+  it('a host opened with followInstalls: false (what a CLI command opens) leaves its store as it is', async () => {
+    const cli = await sharedHost(setup, undefined, {}, { followInstalls: false });
+    hosts.push(cli);
+    expect((await lockRows()).map((r) => r.name)).toContain('late');
+    expect(cli.snapshot().tools.has('late.version')).toBe(false);
+  }, 120_000);
 });

@@ -24,6 +24,7 @@ export async function sharedHost(
   s: SharedSetup,
   home?: string,
   extra: HostConfig = {},
+  options: { followInstalls?: boolean } = {},
 ): Promise<SkillHost> {
   const root = await mkdtemp(join(s.tmp, 'host-'));
   const config: HostConfig = {
@@ -40,6 +41,7 @@ export async function sharedHost(
     config,
     hostTools: false,
     scanCache: false,
+    ...options,
   });
 }
 

@@ -67,6 +67,12 @@ export interface SkillHostOptions {
   userHome?: string;
   /** Environment for eligibility (PATH, required env) and secrets (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * With a shared store: follow the shared lockfile, fetching and loading what other hosts
+   * install (default true). A short-lived CLI command turns it off: the `serve` of the same
+   * home follows, and two processes must not rewrite one store at once.
+   */
+  followInstalls?: boolean;
   /** Include the built-in `skills.search` / `skills.read` tools (default true). */
   hostTools?: boolean;
   /** Asked before tools that need approval. */
@@ -563,7 +569,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const nameOf = (c: ToolCall): string => (typeof c?.name === 'string' ? c.name : '');
 
-  if (installState.subscribe) {
+  if (installState.subscribe && options.followInstalls !== false) {
     feed = await installState.subscribe(() => void follow());
     await follow();
   }

@@ -5,11 +5,11 @@
 // The host gives it two things: `exclusive` (one change at a time, in order with rescans) and
 // `swap` (scan the store, load the changed skills beside the serving generation, publish).
 // A failure before the swap changes nothing; a failure in the swap puts the links back.
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
-import { decodeFileName, type HostPaths } from '../paths.js';
+import type { HostPaths } from '../paths.js';
 import { installDependencies } from './dependencies.js';
 import { dropperCheck } from './dropper.js';
 import { fetchPackage, normalizeSpec, type Fetched } from './fetch.js';
@@ -17,6 +17,7 @@ import { inspectPackage } from './inspect.js';
 import { runPolicyHook } from './policy-hook.js';
 import { resolveRegistry } from './registry.js';
 import { createFileInstallState, type InstallState } from './state.js';
+import { syncStore } from './sync.js';
 import {
   linkedVersion,
   makeStaging,
@@ -379,90 +380,6 @@ export function createInstaller(deps: InstallerDeps): Installer {
     }));
   }
 
-  /** Skills this host's store serves from npm (those with a `current` link). */
-  async function installedHere(): Promise<Map<string, string>> {
-    let names: string[];
-    try {
-      names = await readdir(layout.root);
-    } catch {
-      return new Map();
-    }
-    const out = new Map<string, string>();
-    for (const encoded of names) {
-      const name = encoded.startsWith('.') ? undefined : decodeFileName(encoded);
-      if (name === undefined) continue;
-      const version = await linkedVersion(layout, name, 'current');
-      if (version !== undefined) out.set(name, version);
-    }
-    return out;
-  }
-
-  async function syncAll(opts: InstallOptions): Promise<InstallResult[]> {
-    const progress = opts.onProgress ?? (() => undefined);
-    const lock = await state.read();
-    const here = await installedHere();
-    const wanted = Object.values(lock.skills).filter((e) => here.get(e.name) !== e.version);
-    const gone = [...here.keys()].filter((n) => !Object.hasOwn(lock.skills, n));
-    // Same version, different contents (republished tarball, other source): fetch again.
-    for (const e of Object.values(lock.skills)) {
-      if (here.get(e.name) !== e.version) continue;
-      const have = await readVersionEntry(layout, e.name, e.version);
-      if (have?.integrity !== e.integrity) wanted.push(e);
-    }
-    if (wanted.length === 0 && gone.length === 0) return [];
-    const registryOf = await registryFor(wanted, opts);
-    const dirs = new Map<string, string>();
-    // Fetch everything first: a failure here changes nothing that serves.
-    for (const entry of wanted) {
-      progress({ step: 'fetch', detail: `${entry.name}@${entry.version}` });
-      dirs.set(entry.name, await ensureVersion(entry, opts, registryOf(entry)));
-    }
-    const undo: (() => Promise<void>)[] = [];
-    const expect: SwapExpectation[] = [];
-    const results: Omit<InstallResult, 'snapshot' | 'tools'>[] = [];
-    for (const entry of wanted) {
-      const current = here.get(entry.name);
-      const previous = await linkedVersion(layout, entry.name, 'previous');
-      undo.push(async () => {
-        await pointTo(layout, entry.name, 'current', current);
-        await pointTo(layout, entry.name, 'previous', previous);
-      });
-      if (current !== undefined && current !== entry.version)
-        await pointTo(layout, entry.name, 'previous', current);
-      await pointTo(layout, entry.name, 'current', entry.version);
-      expect.push({ name: entry.name, dir: dirs.get(entry.name) });
-      results.push({
-        action: current === undefined ? 'installed' : 'updated',
-        name: entry.name,
-        version: entry.version,
-        ...(current !== undefined && { previousVersion: current }),
-        dir: dirs.get(entry.name)!,
-      });
-    }
-    for (const name of gone) {
-      const current = here.get(name)!;
-      undo.push(() => pointTo(layout, name, 'current', current));
-      await pointTo(layout, name, 'current', undefined);
-      expect.push({ name, dir: undefined });
-      results.push({ action: 'removed', name, version: current });
-    }
-    progress({ step: 'load', detail: `${expect.length} skill(s)` });
-    let swapped;
-    try {
-      swapped = await deps.swap(expect);
-    } catch (e) {
-      for (const u of undo) await u().catch(() => undefined);
-      throw e;
-    }
-    // Calls in flight finish on the code already loaded; the files of removed skills go now.
-    for (const name of gone) await rm(layout.skillDir(name), { recursive: true, force: true });
-    return results.map((r) => ({
-      ...r,
-      tools: toolsOf(swapped.records.get(r.name)),
-      snapshot: swapped.snapshot.version,
-    }));
-  }
-
   async function entryFor(name: string): Promise<LockEntry> {
     const entry = (await state.read()).skills[name];
     if (!entry) {
@@ -478,7 +395,19 @@ export function createInstaller(deps: InstallerDeps): Installer {
 
     installFrozen: (opts = {}) => deps.exclusive(() => frozenAll(opts)),
 
-    sync: (opts = {}) => deps.exclusive(() => syncAll(opts)),
+    sync: (opts = {}) =>
+      deps.exclusive(() =>
+        syncStore(
+          {
+            layout,
+            state,
+            swap: deps.swap,
+            ensureVersion: async (entry, o) =>
+              ensureVersion(entry, o, (await registryFor([entry], o))(entry)),
+          },
+          opts,
+        ),
+      ),
 
     update: (name, opts = {}) =>
       deps.exclusive(async () => {
