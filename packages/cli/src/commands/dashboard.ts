@@ -59,9 +59,13 @@ export function configure(cmd: Command, io: Io): void {
       }
       const dir = dashboardDir();
       if (!dir)
-        throw new SkillError('INTERNAL', 'This build of openclaw-skill has no dashboard files.', {
-          hint: 'Build it with pnpm build (packages/dashboard), or reinstall the CLI.',
-        });
+        throw new SkillError(
+          'INTERNAL',
+          'This CLI build has no dashboard files (dist/dashboard).',
+          {
+            hint: 'Build it with pnpm build (packages/dashboard), or reinstall the CLI.',
+          },
+        );
       // No serve yet: run one here, as `openclaw-skill serve` would, with the dashboard.
       const { startServeForCli } = await import('./serve.js');
       const serve = await startServeForCli(cmd, io, {
