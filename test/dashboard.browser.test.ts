@@ -13,6 +13,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMemoryVault } from '@openclaw/skill-host/internal';
 import { startServe, type RunningServe } from '@openclaw/skill-host/serve';
 import { cliCommand } from './serve-child.js';
@@ -122,6 +125,9 @@ describe.skipIf(!run)('dashboard in a browser', () => {
     browser = await launchBrowser();
     context = await newContext(browser);
     page = await context.newPage();
+    // Signed in from the start, so each test also runs alone (-t).
+    await page.goto(`${base}/#token=${encodeURIComponent(token)}`);
+    await page.getByRole('heading', { name: 'Skills', level: 1 }).waitFor();
   });
 
   afterAll(async () => {
@@ -152,6 +158,8 @@ describe.skipIf(!run)('dashboard in a browser', () => {
   });
 
   it('the fragment token becomes an HttpOnly SameSite=Strict cookie, leaves the address bar, and the page has a strict CSP', async () => {
+    await page.goto('about:blank');
+    await context.clearCookies();
     const res = await page.goto(`${base}/#token=${encodeURIComponent(token)}`);
     const csp = res!.headers()['content-security-policy']!;
     expect(csp).toContain("default-src 'self'");
@@ -286,6 +294,44 @@ describe.skipIf(!run)('dashboard in a browser', () => {
     expect(await item.textContent()).toContain('lib-3');
     await item.getByRole('button', { name: 'Deny' }).click();
     expect(await other).toMatchObject({ code: 'APPROVAL_DENIED' });
+  });
+
+  it('an MCP client that can elicit is asked too: the page answers first and the elicitation is withdrawn', async () => {
+    const client = new Client(
+      { name: 'eliciting-client', version: '1.0.0' },
+      { capabilities: { elicitation: {} } },
+    );
+    const elicitIds: unknown[] = [];
+    client.setRequestHandler(ElicitRequestSchema, () => new Promise<never>(() => {}));
+    const transport = new StreamableHTTPClientTransport(new URL(serve.mcpUrl!), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    await client.connect(transport);
+    // What serve sends, seen on the wire: the SDK's client ignores a cancellation of request
+    // id 0 (a falsy-id check in Protocol._oncancel), so its handler signal cannot tell.
+    const cancelled: unknown[] = [];
+    const deliver = transport.onmessage!;
+    transport.onmessage = (message, extra) => {
+      const m = message as { id?: unknown; method?: string; params?: { requestId?: unknown } };
+      if (m.method === 'elicitation/create') elicitIds.push(m.id);
+      if (m.method === 'notifications/cancelled') cancelled.push(m.params?.requestId);
+      deliver(message, extra);
+    };
+    try {
+      await page.goto(`${base}/#approvals`);
+      await page.getByText('No call is waiting for approval.').waitFor();
+      const result = client.callTool({ name: 'notes.wipe', arguments: { folder: 'mcp' } });
+      const item = page.getByRole('listitem').filter({ hasText: '"folder": "mcp"' });
+      await item.waitFor();
+      await expect.poll(() => elicitIds.length).toBe(1);
+      await item.getByRole('button', { name: 'Approve once' }).click();
+      const r = (await result) as { isError?: boolean; content: { text: string }[] };
+      expect(r.isError).toBeFalsy();
+      expect(r.content[0]!.text).toContain('wiped mcp');
+      expect(cancelled).toEqual(elicitIds);
+    } finally {
+      await client.close();
+    }
   });
 
   it('without an open dashboard page, a call needing approval is APPROVAL_REQUIRED at once', async () => {
