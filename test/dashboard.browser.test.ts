@@ -311,11 +311,11 @@ describe.skipIf(!run)('dashboard in a browser', () => {
     // id 0 (a falsy-id check in Protocol._oncancel), so its handler signal cannot tell.
     const cancelled: unknown[] = [];
     const deliver = transport.onmessage!;
-    transport.onmessage = (message, extra) => {
+    transport.onmessage = (message) => {
       const m = message as { id?: unknown; method?: string; params?: { requestId?: unknown } };
       if (m.method === 'elicitation/create') elicitIds.push(m.id);
       if (m.method === 'notifications/cancelled') cancelled.push(m.params?.requestId);
-      deliver(message, extra);
+      deliver(message);
     };
     try {
       await page.goto(`${base}/#approvals`);
