@@ -270,6 +270,26 @@ describe.skipIf(!run)('dashboard in a browser', () => {
     expect(await second).toMatchObject({ isError: true, code: 'APPROVAL_DENIED' });
   });
 
+  it('the keyboard alone reaches and presses Approve once (skip link, then Tab order)', async () => {
+    await page.goto(`${base}/#approvals`);
+    await page.getByText('No call is waiting for approval.').waitFor();
+    const call = serve.host.call(
+      { name: 'notes.wipe', input: { folder: 'keys' } },
+      { sessionId: 'keyboard' },
+    );
+    await page.getByRole('button', { name: 'Approve once' }).waitFor();
+    await page.locator('body').focus();
+    const focused = () =>
+      page.evaluate('document.activeElement && document.activeElement.textContent');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    let presses = 0;
+    while ((await focused()) !== 'Approve once' && presses++ < 20) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Approve once');
+    await page.keyboard.press('Enter');
+    expect(await call).toMatchObject({ isError: false, text: 'wiped keys' });
+  });
+
   it('"always in this session" approves the next calls of that tool in that session only', async () => {
     await page.goto(`${base}/#approvals`);
     await page.getByText('No call is waiting for approval.').waitFor();
