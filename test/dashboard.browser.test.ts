@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -138,6 +138,22 @@ describe.skipIf(!run)('dashboard in a browser', () => {
   });
 
   const card = (p: Page, name: string) => p.locator(`li[data-skill="${name}"]`);
+
+  // A test that failed half-way must not leave a call waiting for the next one.
+  afterEach(async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const { pending } = (await (
+      await fetch(`${base}/api/approvals`, { headers: auth })
+    ).json()) as {
+      pending: { id: string }[];
+    };
+    for (const p of pending)
+      await fetch(`${base}/api/approvals/${p.id}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{"answer":"deny"}',
+      });
+  });
 
   it('without the token the page answers 401 and says how to open it, and the API answers 401', async () => {
     const fresh = await newContext(browser);
@@ -271,6 +287,8 @@ describe.skipIf(!run)('dashboard in a browser', () => {
   });
 
   it('the keyboard alone reaches and presses Approve once (skip link, then Tab order)', async () => {
+    // A fresh load: focus starts at the top of the document.
+    await page.goto('about:blank');
     await page.goto(`${base}/#approvals`);
     await page.getByText('No call is waiting for approval.').waitFor();
     const call = serve.host.call(
@@ -278,7 +296,6 @@ describe.skipIf(!run)('dashboard in a browser', () => {
       { sessionId: 'keyboard' },
     );
     await page.getByRole('button', { name: 'Approve once' }).waitFor();
-    await page.locator('body').focus();
     const focused = () =>
       page.evaluate('document.activeElement && document.activeElement.textContent');
     await page.keyboard.press('Tab');
@@ -481,13 +498,23 @@ describe.skipIf(!run)('dashboard in a browser', () => {
       const ctx = await newContext(browser, viewport);
       const p = await ctx.newPage();
       await p.goto(`${base}/#token=${encodeURIComponent(token)}`);
-      for (const [name, ready] of [
-        ['skills', () => card(p, 'weather').waitFor()],
-        ['accounts', () => p.locator('li[data-account="gmail/google"]').waitFor()],
-        ['approvals', () => p.getByRole('button', { name: 'Approve once' }).waitFor()],
-        ['activity', () => p.getByRole('heading', { name: 'Latency per tool' }).waitFor()],
+      await p.getByRole('heading', { name: 'Skills', level: 1 }).waitFor();
+      for (const [name, link, ready] of [
+        ['skills', 'Skills', () => card(p, 'weather').waitFor()],
+        ['accounts', 'Accounts', () => p.locator('li[data-account="gmail/google"]').waitFor()],
+        [
+          'approvals',
+          /^Approvals/,
+          () => p.getByRole('button', { name: 'Approve once' }).waitFor(),
+        ],
+        [
+          'activity',
+          'Activity',
+          () => p.getByRole('heading', { name: 'Latency per tool' }).waitFor(),
+        ],
       ] as const) {
-        await p.goto(`${base}/#${name}`);
+        // As a person would: the page's own navigation.
+        await p.getByRole('navigation').getByRole('link', { name: link }).click();
         await ready();
         await screenshot(p, SUITE, `${name}-${viewport}`);
         const violations = await axeViolations(p);
