@@ -11,7 +11,7 @@
 // does not depend on them; so in those two packages it is replaced by the URL of the package
 // itself, and each lazy dependency still resolves from the package that declares it.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -143,3 +143,8 @@ await build({
     __BUNDLE_ENCODING__: JSON.stringify(bundleEncoding),
   },
 });
+
+// The dashboard page, prebuilt by packages/dashboard (root `pnpm build` runs it first):
+// shipped in dist/ so serve can show it with nothing more to install.
+await rm(here('dist/dashboard'), { recursive: true, force: true });
+await cp(here('../dashboard/dist'), here('dist/dashboard'), { recursive: true });
