@@ -70,6 +70,8 @@ beforeAll(async () => {
   garbageServer = createServer((req, res) => {
     if (req.url?.startsWith('/-/v1/search') && req.url.includes('shape'))
       return void res.end(JSON.stringify({ results: [] }));
+    if (req.url?.includes('shape'))
+      return void res.end(JSON.stringify({ name: 'oc-skill-shape', versions: 'none' }));
     res.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json</html>');
   });
   await new Promise<void>((r) => garbageServer.listen(0, '127.0.0.1', r));
@@ -260,6 +262,23 @@ describe('info', () => {
     expect(r.code).toBe(1);
     expect(errorLines(r.err)).toEqual([
       `openclaw-skill: oc-skill-nope was not found on ${registry.url}.`,
+    ]);
+  });
+
+  it('a range no published version matches is one line naming the latest (exit 1)', async () => {
+    const r = await cli('info', 'oc-skill-calendar@^9', '--registry', registry.url);
+    expect(r.code).toBe(1);
+    expect(errorLines(r.err)).toEqual([
+      `openclaw-skill: oc-skill-calendar has no version matching ^9 on ${registry.url}.`,
+    ]);
+    expect(r.err).toContain('hint: Its latest version is 1.2.0.');
+  });
+
+  it('a registry answering a package document of the wrong shape is one line (exit 1)', async () => {
+    const r = await cli('info', 'oc-skill-shape', '--registry', garbageUrl);
+    expect(r.code).toBe(1);
+    expect(errorLines(r.err)).toEqual([
+      `openclaw-skill: The registry ${garbageUrl} answered a document for oc-skill-shape without a \`versions\` map.`,
     ]);
   });
 
