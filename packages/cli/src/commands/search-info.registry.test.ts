@@ -62,6 +62,9 @@ beforeAll(async () => {
   await rm(join(notes, 'manifest.json'));
   await setPackageFields(notes, { description: 'How to take calendar notes', exports: undefined });
   await registry.publish(notes);
+  await registry.publish(
+    await writeSkillPackage({ skill: 'future', version: '3.0.0', manifest: { host: '^2' } }),
+  );
   // Not a skill: no keyword, no SKILL.md, no manifest.
   const plain = await writeSkillPackage({ skill: 'plain', version: '1.0.0', notASkill: true });
   await setPackageFields(plain, { keywords: ['calendar'], description: 'A calendar library' });
@@ -255,6 +258,14 @@ describe('info', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a skill made for another host API is shown, marked as one this host cannot load', async () => {
+    const r = await cli('info', 'oc-skill-future', '--registry', registry.url, '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ hostRange: '^2', hostCompatible: false });
+    const text = await cli('info', 'oc-skill-future', '--registry', registry.url);
+    expect(text.out).toContain('host API: ^2 (this host cannot load it)');
   });
 
   it('a name that does not exist is one line (exit 1)', async () => {
