@@ -4,7 +4,7 @@
 // versions) and published, proxying every other package from the workspace mirror
 // (./workspace-mirror.ts), which serves only versions already on disk. Start once per suite.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,6 +27,34 @@ export interface WorkspaceRegistry {
   close(): Promise<void>;
 }
 
+/**
+ * Packing create-openclaw-skill runs its prepack (copies templates/ into the package) and
+ * postpack (deletes them): two suites packing at once, in parallel test workers, would pack
+ * each other's half-copied or deleted templates. A lock folder makes them take turns; one
+ * left by a killed run is taken over after STALE_MS.
+ */
+const LOCK = join(ROOT, 'packages', 'create-openclaw-skill', '.pack-lock');
+const STALE_MS = 5 * 60_000;
+
+async function withPackLock<T>(fn: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      await mkdir(LOCK);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const age = Date.now() - ((await stat(LOCK).catch(() => undefined))?.mtimeMs ?? Date.now());
+      if (age > STALE_MS) await rm(LOCK, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(LOCK, { recursive: true, force: true });
+  }
+}
+
 export async function startWorkspaceRegistry(): Promise<WorkspaceRegistry> {
   const mirror = await startWorkspaceMirror(ROOT);
   const registry = await startRegistry({
@@ -40,15 +68,16 @@ export async function startWorkspaceRegistry(): Promise<WorkspaceRegistry> {
   };
   const packs = await mkdtemp(join(tmpdir(), 'oc-packs-'));
   try {
-    await mkdir(packs, { recursive: true });
-    for (const p of PUBLISHED) {
-      await exec('pnpm', ['pack', '--pack-destination', packs], {
-        cwd: join(ROOT, 'packages', p),
-        maxBuffer: 64 << 20,
-      }).catch((e: { stderr?: string }) => {
-        throw new Error(`pnpm pack ${p} failed: ${e.stderr ?? String(e)}`);
-      });
-    }
+    await withPackLock(async () => {
+      for (const p of PUBLISHED) {
+        await exec('pnpm', ['pack', '--pack-destination', packs], {
+          cwd: join(ROOT, 'packages', p),
+          maxBuffer: 64 << 20,
+        }).catch((e: { stderr?: string }) => {
+          throw new Error(`pnpm pack ${p} failed: ${e.stderr ?? String(e)}`);
+        });
+      }
+    });
     for (const tgz of await readdir(packs))
       await exec('npm', ['publish', join(packs, tgz), '--ignore-scripts'], {
         cwd: packs,

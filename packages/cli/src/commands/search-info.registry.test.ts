@@ -62,6 +62,9 @@ beforeAll(async () => {
   await rm(join(notes, 'manifest.json'));
   await setPackageFields(notes, { description: 'How to take calendar notes', exports: undefined });
   await registry.publish(notes);
+  await registry.publish(
+    await writeSkillPackage({ skill: 'future', version: '3.0.0', manifest: { host: '^2' } }),
+  );
   // Not a skill: no keyword, no SKILL.md, no manifest.
   const plain = await writeSkillPackage({ skill: 'plain', version: '1.0.0', notASkill: true });
   await setPackageFields(plain, { keywords: ['calendar'], description: 'A calendar library' });
@@ -70,6 +73,8 @@ beforeAll(async () => {
   garbageServer = createServer((req, res) => {
     if (req.url?.startsWith('/-/v1/search') && req.url.includes('shape'))
       return void res.end(JSON.stringify({ results: [] }));
+    if (req.url?.includes('shape'))
+      return void res.end(JSON.stringify({ name: 'oc-skill-shape', versions: 'none' }));
     res.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json</html>');
   });
   await new Promise<void>((r) => garbageServer.listen(0, '127.0.0.1', r));
@@ -255,11 +260,36 @@ describe('info', () => {
     }
   });
 
+  it('a skill made for another host API is shown, marked as one this host cannot load', async () => {
+    const r = await cli('info', 'oc-skill-future', '--registry', registry.url, '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ hostRange: '^2', hostCompatible: false });
+    const text = await cli('info', 'oc-skill-future', '--registry', registry.url);
+    expect(text.out).toContain('host API: ^2 (this host cannot load it)');
+  });
+
   it('a name that does not exist is one line (exit 1)', async () => {
     const r = await cli('info', 'oc-skill-nope', '--registry', registry.url);
     expect(r.code).toBe(1);
     expect(errorLines(r.err)).toEqual([
       `openclaw-skill: oc-skill-nope was not found on ${registry.url}.`,
+    ]);
+  });
+
+  it('a range no published version matches is one line naming the latest (exit 1)', async () => {
+    const r = await cli('info', 'oc-skill-calendar@^9', '--registry', registry.url);
+    expect(r.code).toBe(1);
+    expect(errorLines(r.err)).toEqual([
+      `openclaw-skill: oc-skill-calendar has no version matching ^9 on ${registry.url}.`,
+    ]);
+    expect(r.err).toContain('hint: Its latest version is 1.2.0.');
+  });
+
+  it('a registry answering a package document of the wrong shape is one line (exit 1)', async () => {
+    const r = await cli('info', 'oc-skill-shape', '--registry', garbageUrl);
+    expect(r.code).toBe(1);
+    expect(errorLines(r.err)).toEqual([
+      `openclaw-skill: The registry ${garbageUrl} answered a document for oc-skill-shape without a \`versions\` map.`,
     ]);
   });
 

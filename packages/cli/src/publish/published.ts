@@ -36,7 +36,7 @@ export async function readPublished(spec: string, ctx: RegistryContext): Promise
         preferOnline: true,
       });
     } catch (e) {
-      throw registryFailure(spec, ctx.registry, e);
+      throw await registryFailure(spec, ctx.registry, e);
     }
     let inspected;
     try {
@@ -76,7 +76,7 @@ export function authorLine(author: unknown): string | undefined {
 }
 
 /** The install fetcher's error, said for a command that only reads the registry. */
-function registryFailure(spec: string, registry: string, e: unknown): SkillError {
+async function registryFailure(spec: string, registry: string, e: unknown): Promise<SkillError> {
   const cause = isSkillError(e) ? (e.cause ?? e) : e;
   const code = (cause as { code?: unknown })?.code;
   const net = networkCode(cause);
@@ -84,12 +84,12 @@ function registryFailure(spec: string, registry: string, e: unknown): SkillError
   if (
     code === 'E404' ||
     code === 'ETARGET' ||
+    code === 'ENOVERSIONS' ||
     (cause as { statusCode?: unknown })?.statusCode === 404
   ) {
-    return new SkillError('REGISTRY_ERROR', `${spec} was not found on ${registry}.`, {
-      cause: e,
-      hint: 'Check the name and version, or find skills with `openclaw-skill search <words>`.',
-    });
+    // pacote says "no such version" for a missing package, an unmatched range and a document
+    // of the wrong shape alike: the document itself tells them apart.
+    return diagnose(spec, registry, e);
   }
   if (
     code === 'EJSONPARSE' ||
@@ -117,5 +117,52 @@ function registryFailure(spec: string, registry: string, e: unknown): SkillError
     'REGISTRY_ERROR',
     `Could not fetch ${spec} from ${registry}: ${(e as Error)?.message ?? String(e)}`,
     { cause: e },
+  );
+}
+
+/** `@scope/name@range` -> `@scope/name`; `name@range` -> `name`. */
+export const packageNameOf = (spec: string): string => {
+  const at = spec.indexOf('@', spec.startsWith('@') ? 1 : 0);
+  return at > 0 ? spec.slice(0, at) : spec;
+};
+
+async function diagnose(spec: string, registry: string, e: unknown): Promise<SkillError> {
+  const name = packageNameOf(spec);
+  const notFound = new SkillError('REGISTRY_ERROR', `${spec} was not found on ${registry}.`, {
+    cause: e,
+    hint: 'Check the name, or find skills with `openclaw-skill search <words>`.',
+  });
+  let res: Response;
+  try {
+    res = await fetch(new URL(name.replace('/', '%2f'), registry), {
+      headers: { accept: 'application/json' },
+    });
+  } catch {
+    return notFound;
+  }
+  if (res.status === 404) return notFound;
+  let doc: { versions?: unknown; 'dist-tags'?: unknown };
+  try {
+    doc = JSON.parse(await res.text());
+  } catch (err) {
+    return garbage(registry, `something that is not an npm package document for ${spec}`, err);
+  }
+  const versions = doc?.versions;
+  if (typeof versions !== 'object' || versions === null || Array.isArray(versions)) {
+    return garbage(registry, `a document for ${name} without a \`versions\` map`, e);
+  }
+  if (Object.keys(versions).length === 0) return notFound;
+  const latest = (doc['dist-tags'] as { latest?: unknown } | undefined)?.latest;
+  const range = spec.slice(name.length + 1) || 'latest';
+  return new SkillError(
+    'REGISTRY_ERROR',
+    `${name} has no version matching ${range} on ${registry}.`,
+    {
+      cause: e,
+      hint:
+        typeof latest === 'string'
+          ? `Its latest version is ${latest}.`
+          : 'Check the version or range.',
+    },
   );
 }
