@@ -16,8 +16,8 @@ import type { EngineResult } from './yaml-engine.js';
 const require = createRequire(import.meta.url);
 let jsYaml: { load: typeof JsYaml.load; schema: JsYaml.Schema } | undefined;
 
-// YAML 1.2's core schema, with the patterns and conversions of the `yaml` package
-// (yaml/dist/schema/core): `010` is 10, `0o10` is 8, `yes` and `1_000` are text, no dates.
+// The tag resolution of YAML 1.2.2's core schema (spec section 10.3.2), which is what `yaml`
+// applies by default: `010` is 10, `0o10` is 8, `yes` and `1_000` are text, no dates.
 const NULL = /^(?:~|[Nn]ull|NULL)?$/;
 const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 const INT_OCT = /^0o[0-7]+$/;
