@@ -46,6 +46,7 @@ import { carryOver, loadGeneration } from './install/generations.js';
 import type { SwapExpectation } from './install/installer.js';
 import type { InstallOptions, InstallResult } from './install/types.js';
 import { createFileInstallState, type InstallFeed } from './install/state.js';
+import { storeSecretValues } from './pg/secrets.js';
 import { listSources } from './sources/list.js';
 import type { WatchRootsOptions } from './watch/watcher.js';
 
@@ -229,7 +230,11 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       servers.length ? [...scanned.records, ...servers] : scanned.records,
       collisions.length ? [...scanned.problems, ...collisions] : scanned.problems,
     );
-    secrets = [...knownSecretValues(snapshot.skills, config, env), ...mcpSecretValues(config)];
+    secrets = [
+      ...knownSecretValues(snapshot.skills, config, env),
+      ...mcpSecretValues(config),
+      ...storeSecretValues(config, env),
+    ];
     activator.retain(snapshot.skills);
     return snapshot;
   };
