@@ -1,0 +1,139 @@
+// `pnpm docs:build` in one suite: the generated references (scripts/docs-gen.mjs), then the
+// VitePress build, which fails on a dead internal link. Run once; each test reads the output.
+// `pnpm test` has built the packages first, so the generator runs on the current code.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { docsDir, repo } from './support/doc-pages.js';
+
+const exec = promisify(execFile);
+const vitepress = join(repo, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
+const dist = join(docsDir, '.vitepress', 'dist');
+const reference = join(docsDir, 'reference');
+const cliBundle = join(repo, 'packages', 'cli', 'dist', 'bundle', 'openclaw-skill.cjs');
+
+beforeAll(async () => {
+  await exec(process.execPath, [join(repo, 'scripts', 'docs-gen.mjs')], { cwd: repo });
+  await exec(process.execPath, [vitepress, 'build', 'docs'], { cwd: repo });
+}, 300_000);
+
+const readRef = (file: string) => readFileSync(join(reference, file), 'utf8');
+const readJson = (file: string) => JSON.parse(readFileSync(join(repo, file), 'utf8')) as Schema;
+
+interface Schema {
+  properties?: Record<string, Schema>;
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+}
+
+/**
+ * Every property of a schema, recursively, as the reference names it: `a.b`, `tools[].name`,
+ * `skills.<name>.enabled` (a map's key shown as a placeholder; only named properties count).
+ */
+function propertyPaths(schema: Schema): { name: string; path: string }[] {
+  const out: { name: string; path: string }[] = [];
+  const walk = (node: Schema, prefix: string) => {
+    for (const [name, child] of Object.entries(node.properties ?? {})) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      out.push({ name, path });
+      walk(child, path);
+    }
+    if (node.additionalProperties && typeof node.additionalProperties === 'object')
+      walk(node.additionalProperties, `${prefix}.<`);
+    if (node.items) walk(node.items, `${prefix}[]`);
+    for (const v of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) walk(v, prefix);
+  };
+  walk(schema, '');
+  return out;
+}
+
+/** The `### \`path\`` headings of a generated reference, with the map placeholders cut to `<`. */
+function headings(markdown: string): Set<string> {
+  return new Set(
+    [...markdown.matchAll(/^### `([^`]+)`$/gm)].map((m) => m[1]!.replace(/<[a-z]+>/g, '<')),
+  );
+}
+
+describe('pnpm docs:build', () => {
+  it('writes the home page and a page for every sidebar entry', async () => {
+    expect(existsSync(join(dist, 'index.html'))).toBe(true);
+    const { sidebar } = (await import('../docs/.vitepress/config.mjs')) as {
+      sidebar: { items: { link: string }[] }[];
+    };
+    const links = sidebar.flatMap((group) => group.items.map((i) => i.link));
+    expect(links.length).toBeGreaterThan(15);
+    const missing = links.filter((link) => {
+      const file = link.endsWith('/') ? `${link}index.html` : `${link}.html`;
+      return !existsSync(join(dist, file));
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it.each([
+    ['manifest.md', 'packages/sdk/manifest.schema.json'],
+    ['host-config.md', 'packages/host/host-config.schema.json'],
+  ])('lists every property of the schema in reference/%s', (page, schemaFile) => {
+    const paths = propertyPaths(readJson(schemaFile));
+    expect(paths.length).toBeGreaterThan(30);
+    const listed = headings(readRef(page));
+    expect(paths.filter((p) => !listed.has(p.path)).map((p) => p.path)).toEqual([]);
+  });
+
+  it('puts every command the CLI lists in the CLI reference, with its own --help text', async () => {
+    const { stdout } = await exec(process.execPath, [cliBundle, '--help']);
+    const commands = [...stdout.split(/^Commands:$/m)[1]!.matchAll(/^ {2}([a-z][a-z-]*)/gm)]
+      .map((m) => m[1]!)
+      .filter((c) => c !== 'help');
+    expect(commands).toContain('validate');
+    const cli = readRef('cli.md');
+    for (const command of commands) {
+      expect(cli).toContain(`## \`openclaw-skill ${command}\``);
+      expect(cli).toContain(`Usage: openclaw-skill ${command}`);
+    }
+  });
+
+  it('documents the public API of the SDK and the host from their sources', () => {
+    const pages = [
+      'api/@openclaw/skill-sdk/functions/defineSkill.md',
+      'api/@openclaw/skill-sdk/classes/SkillError.md',
+      'api/@openclaw/skill-sdk/testing/functions/createTester.md',
+      'api/@openclaw/skill-host/functions/createSkillHost.md',
+      'api/@openclaw/skill-host/interfaces/SkillHost.md',
+    ];
+    expect(pages.filter((p) => !existsSync(join(reference, p)))).toEqual([]);
+    expect(readRef('api/@openclaw/skill-host/interfaces/SkillHost.md')).toContain('injectSkills');
+  });
+
+  it('builds the troubleshooting page with an anchor per code', () => {
+    const html = readFileSync(join(dist, 'operators', 'troubleshooting.html'), 'utf8');
+    expect(html).toContain('id="auth-required"');
+    expect(html).toContain('id="skill-md-no-frontmatter"');
+  });
+
+  it('fails the build on a dead internal link with the site config', async () => {
+    // Inside the repo, so the copied config resolves `vitepress` from its node_modules.
+    await mkdir(join(repo, '.tmp'), { recursive: true });
+    const site = await mkdtemp(join(repo, '.tmp', 'docs-dead-link-'));
+    try {
+      await mkdir(join(site, '.vitepress'));
+      await copyFile(
+        join(docsDir, '.vitepress', 'config.mts'),
+        join(site, '.vitepress', 'config.mts'),
+      );
+      await writeFile(join(site, 'index.md'), '# Home\n\nSee [a page](/no-such-page).\n');
+      const failure = await exec(process.execPath, [vitepress, 'build', site], { cwd: repo }).then(
+        () => undefined,
+        (e: { stdout: string; stderr: string }) => e,
+      );
+      expect(failure, 'the build with a dead link failed').toBeDefined();
+      expect(`${failure!.stdout}${failure!.stderr}`).toContain('dead link /no-such-page');
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
