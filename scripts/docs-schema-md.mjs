@@ -19,10 +19,12 @@ export function schemaEntries(schema) {
       add(path, child, required.has(key));
       walk(child, path);
     }
-    if (node.additionalProperties && typeof node.additionalProperties === 'object') {
+    const value = node.additionalProperties;
+    if (value && typeof value === 'object') {
       const path = `${prefix}.<${mapKeyName(prefix)}>`;
-      add(path, node.additionalProperties, false);
-      walk(node.additionalProperties, path);
+      // A map of objects gets an entry for its values; a map of strings is said by its type.
+      if (value.properties || value.anyOf || value.oneOf) add(path, value, false);
+      walk(value, path);
     }
     if (node.items && typeof node.items === 'object') walk(node.items, `${prefix}[]`);
     for (const variant of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) walk(variant, prefix);

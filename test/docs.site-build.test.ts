@@ -24,6 +24,7 @@ const readRef = (file: string) => readFileSync(join(reference, file), 'utf8');
 const readJson = (file: string) => JSON.parse(readFileSync(join(repo, file), 'utf8')) as Schema;
 
 interface Schema {
+  description?: string;
   properties?: Record<string, Schema>;
   additionalProperties?: boolean | Schema;
   items?: Schema;
@@ -35,12 +36,15 @@ interface Schema {
  * Every property of a schema, recursively, as the reference names it: `a.b`, `tools[].name`,
  * `skills.<name>.enabled` (a map's key shown as a placeholder; only named properties count).
  */
-function propertyPaths(schema: Schema): { name: string; path: string }[] {
-  const out: { name: string; path: string }[] = [];
+function propertyPaths(schema: Schema): { path: string; description?: string }[] {
+  const out: { path: string; description?: string }[] = [];
   const walk = (node: Schema, prefix: string) => {
     for (const [name, child] of Object.entries(node.properties ?? {})) {
       const path = prefix ? `${prefix}.${name}` : name;
-      out.push({ name, path });
+      out.push({
+        path,
+        ...(child.description !== undefined && { description: child.description }),
+      });
       walk(child, path);
     }
     if (node.additionalProperties && typeof node.additionalProperties === 'object')
@@ -52,11 +56,24 @@ function propertyPaths(schema: Schema): { name: string; path: string }[] {
   return out;
 }
 
-/** The `### \`path\`` headings of a generated reference, with the map placeholders cut to `<`. */
-function headings(markdown: string): Set<string> {
-  return new Set(
-    [...markdown.matchAll(/^### `([^`]+)`$/gm)].map((m) => m[1]!.replace(/<[a-z]+>/g, '<')),
-  );
+/**
+ * The `### \`path\`` entries of a generated reference (map placeholders cut to `<`), each with
+ * its text, entities decoded.
+ */
+function entries(markdown: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of markdown.split(/^### /m).slice(1)) {
+    const path = /^`([^`]+)`/.exec(part)?.[1];
+    if (path)
+      out.set(
+        path.replace(/<[a-z]+>/g, '<'),
+        part
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&#123;/g, '{'),
+      );
+  }
+  return out;
 }
 
 describe('pnpm docs:build', () => {
@@ -77,12 +94,20 @@ describe('pnpm docs:build', () => {
   it.each([
     ['manifest.md', 'packages/sdk/manifest.schema.json'],
     ['host-config.md', 'packages/host/host-config.schema.json'],
-  ])('lists every property of the schema in reference/%s', (page, schemaFile) => {
-    const paths = propertyPaths(readJson(schemaFile));
-    expect(paths.length).toBeGreaterThan(30);
-    const listed = headings(readRef(page));
-    expect(paths.filter((p) => !listed.has(p.path)).map((p) => p.path)).toEqual([]);
-  });
+  ])(
+    'lists every property of the schema in reference/%s, with its description',
+    (page, schemaFile) => {
+      const paths = propertyPaths(readJson(schemaFile));
+      expect(paths.length).toBeGreaterThan(30);
+      const listed = entries(readRef(page));
+      expect(paths.filter((p) => !listed.has(p.path)).map((p) => p.path)).toEqual([]);
+      // A field without a description is a field the reference cannot explain: describe it in
+      // the schema (packages/sdk/src/manifest/schema.ts, packages/host/src/config/schema.ts).
+      expect(paths.filter((p) => !p.description).map((p) => p.path)).toEqual([]);
+      const wrong = paths.filter((p) => !listed.get(p.path)!.includes(p.description!));
+      expect(wrong.map((p) => p.path)).toEqual([]);
+    },
+  );
 
   it('puts every command the CLI lists in the CLI reference, with its own --help text', async () => {
     const { stdout } = await exec(process.execPath, [cliBundle, '--help']);
