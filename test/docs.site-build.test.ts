@@ -2,11 +2,21 @@
 // VitePress build, which fails on a dead internal link. Run once; each test reads the output.
 // `pnpm test` has built the packages first, so the generator runs on the current code.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserGate,
+  launchBrowser,
+  newContext,
+  screenshot,
+  shownPath,
+} from './support/browser.js';
 import { docsDir, repo } from './support/doc-pages.js';
 
 const exec = promisify(execFile);
@@ -14,6 +24,14 @@ const vitepress = join(repo, 'node_modules', 'vitepress', 'bin', 'vitepress.js')
 const dist = join(docsDir, '.vitepress', 'dist');
 const reference = join(docsDir, 'reference');
 const cliBundle = join(repo, 'packages', 'cli', 'dist', 'bundle', 'openclaw-skill.cjs');
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
 
 beforeAll(async () => {
   await exec(process.execPath, [join(repo, 'scripts', 'docs-gen.mjs')], { cwd: repo });
@@ -161,4 +179,61 @@ describe('pnpm docs:build', () => {
       await rm(site, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+// The built site in headless Chromium: the home page and one guide, written as PNGs for review
+// (.tmp/screenshots/docs/). Served by a small static server on 127.0.0.1 that resolves
+// VitePress's clean URLs (/authors/tools -> authors/tools.html) as a static host does.
+describe.skipIf(!browserGate('docs screenshots'))('the built site in Chromium', () => {
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const candidates = path.endsWith('/')
+        ? [`${path}index.html`]
+        : [path, `${path}.html`, `${path}/index.html`];
+      const file = candidates
+        .map((c) => join(dist, c))
+        .find((f) => f.startsWith(dist) && existsSync(f) && statSync(f).isFile());
+      if (!file) {
+        res.writeHead(404).end('not found');
+        return;
+      }
+      const type = MIME[extname(file)] ?? 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => server?.close(r));
+  });
+
+  it.each([
+    ['home', '/', 'AI-agent skills as ordinary npm packages'],
+    ['guide-tools', '/authors/tools', 'Tools, schemas and OAuth scopes'],
+  ])('renders %s (%s) with its heading and writes a screenshot', async (name, path, heading) => {
+    const context = await newContext(browser, 'desktop');
+    try {
+      const page = await context.newPage();
+      const failed: string[] = [];
+      page.on('requestfailed', (r) => failed.push(r.url()));
+      page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await expect(page.getByText(heading).first().isVisible()).resolves.toBe(true);
+      // The sidebar or nav names the three kinds of users on every page.
+      for (const group of ['Skill authors', 'Agent builders', 'Operators'])
+        await expect(page.getByText(group).first().isVisible()).resolves.toBe(true);
+      expect(failed).toEqual([]);
+      const file = await screenshot(page, 'docs', name);
+      expect(statSync(file).size).toBeGreaterThan(10_000);
+      console.log(`docs screenshot: ${shownPath(file)}`);
+    } finally {
+      await context.close();
+    }
+  });
 });
