@@ -34,6 +34,7 @@ export const sidebar = [
       { text: 'Isolation', link: '/isolation' },
       { text: 'Accounts and keychains', link: '/operators/accounts' },
       { text: 'Several hosts on Postgres', link: '/operators/postgres' },
+      { text: 'Deploying on Postgres', link: '/deploying' },
       { text: 'The dashboard', link: '/operators/dashboard' },
       { text: 'Troubleshooting by code', link: '/operators/troubleshooting' },
       { text: 'Limits on skill folders', link: '/limits' },

@@ -308,7 +308,11 @@ export const hostConfigSchema = {
       description:
         'Where grants, refresh locks and the lockfile live: files in the home (default, one machine) or Postgres shared by several hosts.',
       properties: {
-        type: { enum: ['files', 'postgres'] },
+        type: {
+          enum: ['files', 'postgres'],
+          description:
+            'files: in the home (default). postgres: shared by several hosts (docs/deploying.md).',
+        },
         url: {
           type: 'string',
           description:
