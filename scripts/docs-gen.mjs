@@ -65,7 +65,9 @@ function cliPage() {
   const help = (args) =>
     execFileSync(process.execPath, [cliBundle, ...args, '--help'], {
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', COLUMNS: '100' },
+      // No HOME and no cache folder: the CLI then keeps no code cache, so generating the docs
+      // writes nothing outside the repo (and the text does not depend on the user's setup).
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', COLUMNS: '100' },
     });
   const commandsOf = (text) => {
     const section = text.split(/^Commands:$/m)[1];

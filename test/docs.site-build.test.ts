@@ -128,7 +128,10 @@ describe('pnpm docs:build', () => {
   );
 
   it('puts every command the CLI lists in the CLI reference, with its own --help text', async () => {
-    const { stdout } = await exec(process.execPath, [cliBundle, '--help']);
+    // Without HOME the CLI writes no code cache (nothing outside the repo).
+    const { stdout } = await exec(process.execPath, [cliBundle, '--help'], {
+      env: { PATH: process.env.PATH ?? '' },
+    });
     const commands = [...stdout.split(/^Commands:$/m)[1]!.matchAll(/^ {2}([a-z][a-z-]*)/gm)]
       .map((m) => m[1]!)
       .filter((c) => c !== 'help');
