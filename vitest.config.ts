@@ -23,6 +23,10 @@ const project = (
     exclude: [...configDefaults.exclude, ...exclude],
     testTimeout,
     hookTimeout: 60_000,
+    // Children that inherit the test process's environment (npm scripts of a scaffolded skill,
+    // the release flow) run the CLI with the real HOME: its V8 code cache must not land in the
+    // real ~/.cache. Tests of the cache pass their own environment with a temporary HOME.
+    env: { OPENCLAW_SKILL_CODE_CACHE: '0' },
   },
 });
 
@@ -61,7 +65,13 @@ export default defineConfig({
       })(),
       project('skills', ['skills/*/src/**/*.test.ts', 'skills/*/test/**/*.test.ts']),
       project('e2e', ['test/**/*.test.ts'], 60_000, ['test/compat/**']),
-      { ...compat, test: { ...compat.test, env: { OPENCLAW_SKILLS_COMPAT_DIR: compatDir } } },
+      {
+        ...compat,
+        test: {
+          ...compat.test,
+          env: { ...compat.test.env, OPENCLAW_SKILLS_COMPAT_DIR: compatDir },
+        },
+      },
     ],
   },
 });
