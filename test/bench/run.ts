@@ -13,7 +13,7 @@ import { benchAuth } from './auth.js';
 import { generateToolSkills } from './generate.js';
 import { installFigures } from './install.js';
 import { benchMcpClient } from './mcp-client.js';
-import { microAsync, microSync, type Figure } from './harness.js';
+import { alternating, microSync, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
 import { benchScan } from './scan.js';
@@ -24,110 +24,152 @@ const figures: Record<string, Figure> = {};
 const notes: string[] = [];
 const tmp = await mkdtemp(join(tmpdir(), 'openclaw-bench-'));
 const quick = process.argv.includes('--quick');
+// `pnpm bench dispatch mcp-client`: only the named sections (all when none is named).
+const SECTIONS = [
+  'dispatch',
+  'runners',
+  'router',
+  'mcp-client',
+  'scan',
+  'cli',
+  'prompt',
+  'tools',
+  'refresh',
+  'serve',
+  'install',
+];
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = only.filter((s) => !SECTIONS.includes(s));
+if (unknown.length) {
+  console.error(`bench: unknown section ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const want = (section: string) => only.length === 0 || only.includes(section);
 const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const moreTargets: Array<[string, string, boolean]> = [];
 
 try {
-  // Dispatch: direct, MCP SDK in-memory, host inline.
-  step('dispatch');
-  const direct = directCaller();
-  figures['dispatch.direct'] = await microSync((i) => direct({ text: `hi ${i}` }));
-  const mcp = await mcpCaller();
-  figures['dispatch.mcp-sdk'] = await microAsync((i) => mcp.call(`hi ${i}`), { batch: 20 });
-  await mcp.close();
-  const echoWs = join(tmp, 'echo-ws');
-  await writeEchoSkill(echoWs);
-  const host = await createSkillHost({
-    workspace: echoWs,
-    home: join(tmp, 'echo-home'),
-    userHome: join(tmp, 'echo-user'),
-    env: {},
-    config: { runner: 'inline' },
-  });
-  const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
-  if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
-  figures['dispatch.inline'] = await microAsync((i) =>
-    host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
-  );
-  await host.close();
-  const quiet = await createSkillHost({
-    workspace: echoWs,
-    home: join(tmp, 'echo-home-2'),
-    userHome: join(tmp, 'echo-user'),
-    env: {},
-    config: { runner: 'inline', audit: { enabled: false } },
-  });
-  await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
-  figures['dispatch.inline.no-audit'] = await microAsync((i) =>
-    quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
-  );
-  await quiet.close();
+  if (want('dispatch')) {
+    // Dispatch: direct, then the MCP SDK in-memory and host inline with the audit on and
+    // off in alternating chunks (their ratio is a target).
+    step('dispatch');
+    const direct = directCaller();
+    figures['dispatch.direct'] = await microSync((i) => direct({ text: `hi ${i}` }));
+    const mcp = await mcpCaller();
+    const echoWs = join(tmp, 'echo-ws');
+    await writeEchoSkill(echoWs);
+    const echoHost = async (home: string, audit: boolean) => {
+      const host = await createSkillHost({
+        workspace: echoWs,
+        home: join(tmp, home),
+        userHome: join(tmp, 'echo-user'),
+        env: {},
+        config: { runner: 'inline', audit: { enabled: audit } },
+      });
+      const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
+      if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
+      return host;
+    };
+    const host = await echoHost('echo-home', true);
+    const quiet = await echoHost('echo-home-2', false);
+    const measured = await alternating(
+      {
+        'dispatch.mcp-sdk': (i) => mcp.call(`hi ${i}`),
+        'dispatch.inline': (i) =>
+          host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
+        'dispatch.inline.no-audit': (i) =>
+          quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
+      },
+      { batch: 100, timeMs: quick ? 1500 : 6000 },
+    );
+    Object.assign(figures, measured);
+    await mcp.close();
+    await host.close();
+    await quiet.close();
+  }
 
-  Object.assign(figures, await runnersBench({ tmp, quick, step }));
+  if (want('runners')) Object.assign(figures, await runnersBench({ tmp, quick, step }));
 
-  step('router');
-  const routerRun = await routerFigures(tmp, quick);
-  Object.assign(figures, routerRun.figures);
-  notes.push(...routerRun.notes);
+  if (want('router')) {
+    step('router');
+    const routerRun = await routerFigures(tmp, quick);
+    Object.assign(figures, routerRun.figures);
+    notes.push(...routerRun.notes);
+  }
 
-  step('dispatch.mcp-client');
-  await benchMcpClient(tmp, figures, notes);
+  if (want('mcp-client')) {
+    step('dispatch.mcp-client');
+    await benchMcpClient(tmp, figures, notes, quick);
+  }
 
-  const scan = await benchScan(tmp, step, quick);
-  Object.assign(figures, scan.figures);
-  moreTargets.push(...scan.targets);
+  // The prompt and tool sections read the catalogs the scan section generates.
+  if (want('scan') || want('prompt')) {
+    const scan = await benchScan(tmp, step, quick);
+    Object.assign(figures, scan.figures);
+    moreTargets.push(...scan.targets);
+  }
 
-  step('cli');
-  const cli = await benchCli(tmp, quick ? 3 : 30);
-  Object.assign(figures, cli.figures);
-  moreTargets.push(...cli.targets);
+  if (want('cli')) {
+    step('cli');
+    const cli = await benchCli(tmp, quick ? 3 : 30);
+    Object.assign(figures, cli.figures);
+    moreTargets.push(...cli.targets);
+  }
 
-  // Prompt block and tool definitions over large catalogs, in this process.
-  step('prompt.cached.1000');
-  const big = await createSkillHost({
-    workspace: join(tmp, 'scan-1000'),
-    home: join(tmp, 'home-1000'),
-    userHome: join(tmp, 'user'),
-    env: {},
-  });
-  big.prompt();
-  figures['prompt.cached.1000'] = await microSync(() => big.prompt(), { batch: 100 });
-  await big.close();
+  if (want('prompt')) {
+    // Prompt block and tool definitions over large catalogs, in this process.
+    step('prompt.cached.1000');
+    const big = await createSkillHost({
+      workspace: join(tmp, 'scan-1000'),
+      home: join(tmp, 'home-1000'),
+      userHome: join(tmp, 'user'),
+      env: {},
+    });
+    big.prompt();
+    figures['prompt.cached.1000'] = await microSync(() => big.prompt(), { batch: 100 });
+    await big.close();
+  }
 
-  step('tools.defs.1000');
-  const toolsWs = join(tmp, 'tools-ws');
-  await generateToolSkills(join(toolsWs, 'skills'), 100, 10);
-  const th = await createSkillHost({
-    workspace: toolsWs,
-    home: join(tmp, 'tools-home'),
-    userHome: join(tmp, 'user'),
-    env: {},
-  });
-  const toolCount = th.snapshot().tools.size;
-  if (toolCount < 1000) throw new Error(`expected 1000 tools, found ${toolCount}`);
-  figures['tools.defs.1000'] = await microSync(
-    (i) => {
-      // A fresh snapshot each time, so nothing is cached: both formats are computed.
-      const snap = createSnapshot(i + 1, th.skills);
-      return [toolDefinitions(snap, 'mcp'), toolDefinitions(snap, 'anthropic')];
-    },
-    { batch: 1, timeMs: 2000 },
-  );
-  th.tools.definitions('mcp');
-  th.tools.definitions('anthropic');
-  figures['tools.defs.1000.cached'] = await microSync(
-    () => [th.tools.definitions('mcp'), th.tools.definitions('anthropic')],
-    { batch: 100 },
-  );
-  await th.close();
+  if (want('tools')) {
+    step('tools.defs.1000');
+    const toolsWs = join(tmp, 'tools-ws');
+    await generateToolSkills(join(toolsWs, 'skills'), 100, 10);
+    const th = await createSkillHost({
+      workspace: toolsWs,
+      home: join(tmp, 'tools-home'),
+      userHome: join(tmp, 'user'),
+      env: {},
+    });
+    const toolCount = th.snapshot().tools.size;
+    if (toolCount < 1000) throw new Error(`expected 1000 tools, found ${toolCount}`);
+    figures['tools.defs.1000'] = await microSync(
+      (i) => {
+        // A fresh snapshot each time, so nothing is cached: both formats are computed.
+        const snap = createSnapshot(i + 1, th.skills);
+        return [toolDefinitions(snap, 'mcp'), toolDefinitions(snap, 'anthropic')];
+      },
+      { batch: 1, timeMs: 2000 },
+    );
+    th.tools.definitions('mcp');
+    th.tools.definitions('anthropic');
+    figures['tools.defs.1000.cached'] = await microSync(
+      () => [th.tools.definitions('mcp'), th.tools.definitions('anthropic')],
+      { batch: 100 },
+    );
+    await th.close();
+  }
 
-  step('refresh.concurrent-1000');
-  Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
+  if (want('refresh')) {
+    step('refresh.concurrent-1000');
+    Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
+  }
 
-  step('serve');
-  Object.assign(figures, await benchServe(tmp));
+  if (want('serve')) {
+    step('serve');
+    Object.assign(figures, await benchServe(tmp));
+  }
 
-  Object.assign(figures, await installFigures({ tmp, quick, step }));
+  if (want('install')) Object.assign(figures, await installFigures({ tmp, quick, step }));
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
@@ -189,14 +231,19 @@ console.table(
     Object.entries(figures).map(([id, f]) => [id, { median: f.median, p99: f.p99, unit: f.unit }]),
   ),
 );
-console.log(
-  `inline / direct: ${ratio('dispatch.inline', 'dispatch.direct').toFixed(1)} x; inline / mcp-sdk: ${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x; mcp-sdk / direct: ${ratio('dispatch.mcp-sdk', 'dispatch.direct').toFixed(1)} x`,
-);
-for (const [what, value, ok] of targets)
+if (want('dispatch'))
+  console.log(
+    `inline / direct: ${ratio('dispatch.inline', 'dispatch.direct').toFixed(1)} x; inline / mcp-sdk: ${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x; mcp-sdk / direct: ${ratio('dispatch.mcp-sdk', 'dispatch.direct').toFixed(1)} x`,
+  );
+// A section run prints only the targets whose figures it measured.
+const measured = ([what]: [string, string, boolean]) =>
+  only.length === 0 || figures[what.split(' ')[0]!] !== undefined;
+for (const [what, value, ok] of targets.filter(measured))
   console.log(`${ok ? 'met   ' : 'MISSED'} ${what}: ${value}`);
 for (const n of notes) console.log(n);
 
-const out = join(here, 'results', 'latest.json');
+// A run of some sections only must not pass for the full set of figures.
+const out = join(here, 'results', only.length ? 'sections.json' : 'latest.json');
 await mkdir(dirname(out), { recursive: true });
 await writeFile(
   out,
