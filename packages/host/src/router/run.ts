@@ -30,6 +30,9 @@ export class CallInfo implements ToolCallInfo, Abandonable {
   }
 
   abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
     (this.#controller ??= new AbortController()).abort(reason);
     const listener = this.#onAbort;
     this.#onAbort = undefined;
@@ -37,12 +40,23 @@ export class CallInfo implements ToolCallInfo, Abandonable {
   }
 
   #onAbort: ((reason: unknown) => void) | undefined;
+  #aborted = false;
+  #reason: unknown;
 
   /**
-   * For runners that forward aborts across a thread or process (runners/remote.ts): one
-   * listener, without creating the AbortController a signal listener would need.
+   * For runners that forward aborts across a thread or process (runners/remote.ts) and MCP
+   * requests (mcp-client/request-signal.ts): one listener, without creating the
+   * AbortController a signal listener would need. A call aborted before the listener is
+   * set (while its runner or server was starting) calls it in a microtask, as a signal's
+   * `aborted` check would have caught it.
    */
   onAbort(listener: ((reason: unknown) => void) | undefined): void {
+    if (this.#aborted) {
+      this.#onAbort = undefined;
+      const reason = this.#reason;
+      if (listener) queueMicrotask(() => listener(reason));
+      return;
+    }
     this.#onAbort = listener;
   }
 
