@@ -3,15 +3,14 @@
 // a host that answers a call (the docs skill shows up in the prompt block). Then the same
 // through the real entry point, `npm create openclaw-skill@<version>`.
 //
-// Where packages come from (sealed, no network): one verdaccio on loopback holds this repo's
-// packages, packed with `pnpm pack` (so `workspace:` ranges become versions) and published in
-// beforeAll. Everything else a generated skill installs (typescript, vitest, @changesets/cli,
-// our packages' dependencies) verdaccio proxies from a second loopback server that serves the
-// versions this workspace already has on disk (test/support/workspace-mirror.ts). So npm does
-// a real resolution and install from a real registry, limited to what the lockfile pinned.
+// Where packages come from (sealed, no network): test/support/workspace-registry.ts, one
+// verdaccio on loopback holding this repo's packages as `pnpm pack` makes them, proxying
+// everything else a generated skill installs (typescript, vitest, @changesets/cli, our
+// packages' dependencies) from the versions this workspace already has on disk. So npm does a
+// real resolution and install from a real registry, limited to what the lockfile pinned.
 import { execFile, type ExecFileOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,16 +21,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
 import { createMemoryVault } from '../packages/host/src/auth/vault.js';
 import { startOAuthServer, type OAuthTestServer } from './support/oauth-server.js';
-import { startRegistry, type TestRegistry } from './support/verdaccio.js';
-import { startWorkspaceMirror, type WorkspaceMirror } from './support/workspace-mirror.js';
+import { startWorkspaceRegistry, type WorkspaceRegistry } from './support/workspace-registry.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'packages/create-openclaw-skill/bin/create-openclaw-skill.cjs');
-const PACKED = ['sdk', 'host', 'cli', 'create-openclaw-skill'];
 const STEP_TIMEOUT = 420_000;
 
-let mirror: WorkspaceMirror;
-let registry: TestRegistry;
+let published: WorkspaceRegistry;
 let tmp: string;
 let ws: string;
 let env: NodeJS.ProcessEnv;
@@ -64,31 +60,14 @@ async function ok(cmd: string, args: string[], cwd: string): Promise<Run> {
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'oc-scaffold-'));
-  mirror = await startWorkspaceMirror(ROOT);
-  registry = await startRegistry({
-    uplink: { url: mirror.url, local: ['@openclaw/*', 'create-openclaw-skill'] },
-  });
-  // No CI variable: the generated skill's tools behave the same; the scaffolder gets --yes.
-  // prefer-offline: the suite's installs share one npm cache, so a package resolved by the
-  // first install is not asked for again (what a user's warm cache does).
-  env = { ...registry.env, CI: '', npm_config_user_agent: '', npm_config_prefer_offline: 'true' };
-  const packs = join(tmp, 'packs');
-  await mkdir(packs);
-  for (const p of PACKED) {
-    const r = await run('pnpm', ['pack', '--pack-destination', packs], {
-      cwd: join(ROOT, 'packages', p),
-    });
-    if (r.code !== 0) throw new Error(`pnpm pack ${p} failed: ${r.stderr}`);
-  }
-  for (const tgz of await readdir(packs))
-    await ok('npm', ['publish', join(packs, tgz), '--ignore-scripts'], tmp);
+  published = await startWorkspaceRegistry();
+  env = published.env;
   ws = join(tmp, 'ws');
   await mkdir(join(ws, 'skills'), { recursive: true });
 }, 300_000);
 
 afterAll(async () => {
-  await registry?.close();
-  await mirror?.close();
+  await published?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 

@@ -22,6 +22,12 @@ export { createSandboxRunner, type SandboxRunnerOptions } from './runners/sandbo
 export { injectSkills, renderPrompt } from './prompt/index.js';
 export { toolDefinitions, nameMapFor } from './formats/index.js';
 export { readLock } from './install/lockfile.js';
+// `info` and `search` read a published skill as install does, without installing it.
+export { fetchPackage, fetchError, normalizeSpec, type Fetched } from './install/fetch.js';
+export { inspectPackage } from './install/inspect.js';
+export { resolveRegistry } from './install/registry.js';
+export type { InstallSummary, SummaryTool } from './install/types.js';
+export { runnerKindFor } from './runners/choose.js';
 export { WATCH_DEBOUNCE_MS } from './watch/watcher.js';
 export {
   createAuthManager,

@@ -70,6 +70,22 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./new.js'),
   },
   {
+    name: 'pack',
+    summary:
+      'Check, build and test a skill, list exactly what would ship, refuse secrets; write the tarball',
+    load: () => import('./pack.js'),
+  },
+  {
+    name: 'search',
+    summary: 'Find skills on an npm registry: version, author, OAuth scopes, code or docs',
+    load: () => import('./search.js'),
+  },
+  {
+    name: 'info',
+    summary: "Show a published skill's tools, permissions and scopes before installing it",
+    load: () => import('./info.js'),
+  },
+  {
     name: 'doctor',
     summary:
       'Check Node, the config, home permissions, the keychain, a running serve and MCP servers',

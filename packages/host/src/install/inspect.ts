@@ -25,6 +25,8 @@ export async function inspectPackage(
   dir: string,
   spec: string,
   hostVersion: string = HOST_API_VERSION,
+  /** `info` and `search` show a skill made for another host instead of refusing it. */
+  opts: { checkHost?: boolean } = {},
 ): Promise<Inspected> {
   const folder = await readSkillFolder(dir, { mode: 'lenient' });
   const fail = (message: string, hint: string) =>
@@ -71,7 +73,10 @@ export async function inspectPackage(
         'The publisher must fix manifest.json `host`.',
       );
     }
-    if (!satisfies(hostVersion, hostRange, { includePrerelease: true })) {
+    if (
+      opts.checkHost !== false &&
+      !satisfies(hostVersion, hostRange, { includePrerelease: true })
+    ) {
       throw fail(
         `${name}@${version} needs host API ${hostRange}; this host has ${hostVersion}.`,
         'Install a version of the skill made for this host, or update the host.',

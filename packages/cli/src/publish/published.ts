@@ -1,0 +1,121 @@
+// Reads a published skill as install would, without installing or running it: pacote fetches
+// the tarball (integrity checked against the registry's) into a temp folder, the installer's
+// inspect step reads package.json, manifest.json and SKILL.md as data, the folder is deleted.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HOST_API_VERSION, isSkillError, SkillError } from '@openclaw/skill-sdk';
+import type { InstallSummary } from '@openclaw/skill-host/internal';
+import satisfies from 'semver/functions/satisfies.js';
+import {
+  garbage,
+  networkCode,
+  registryHint,
+  unreachable,
+  type RegistryContext,
+} from './registry.js';
+
+export interface Published {
+  summary: Omit<InstallSummary, 'warnings' | 'previousVersion'>;
+  /** package.json `author` as one line, when there is one. */
+  author?: string;
+  /** Whether this host's API version satisfies the manifest's `host` range. */
+  hostCompatible: boolean;
+}
+
+export async function readPublished(spec: string, ctx: RegistryContext): Promise<Published> {
+  const { fetchPackage, inspectPackage } = await import('@openclaw/skill-host/internal');
+  const dir = await mkdtemp(join(tmpdir(), 'openclaw-info-'));
+  try {
+    let fetched;
+    try {
+      fetched = await fetchPackage(spec, join(dir, 'package'), {
+        registry: ctx.registry,
+        cache: ctx.cache,
+        // `info` and `search` must see what was just published, not a cached packument.
+        preferOnline: true,
+      });
+    } catch (e) {
+      throw registryFailure(spec, ctx.registry, e);
+    }
+    let inspected;
+    try {
+      inspected = await inspectPackage(join(dir, 'package'), spec, HOST_API_VERSION, {
+        checkHost: false,
+      });
+    } catch (e) {
+      if (!isSkillError(e)) throw e;
+      throw new SkillError(
+        e.code === 'MANIFEST_INVALID' ? 'MANIFEST_INVALID' : 'PACKAGE_INVALID',
+        e.message,
+        { hint: 'Search for skills with `openclaw-skill search <words>`.' },
+      );
+    }
+    const { summary, folder } = inspected;
+    const author = authorLine(folder.packageJson?.raw.author);
+    return {
+      summary: { ...summary, resolved: fetched.resolved, integrity: fetched.integrity },
+      ...(author !== undefined && { author }),
+      hostCompatible:
+        summary.hostRange === undefined ||
+        satisfies(HOST_API_VERSION, summary.hostRange, { includePrerelease: true }),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** package.json's `author`: "Name <mail> (url)" or `{ name, email, url }`; the name is shown. */
+export function authorLine(author: unknown): string | undefined {
+  if (typeof author === 'string') return author.replace(/\s*[<(].*$/, '').trim() || undefined;
+  if (author && typeof author === 'object') {
+    const name = (author as { name?: unknown }).name;
+    return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+  }
+  return undefined;
+}
+
+/** The install fetcher's error, said for a command that only reads the registry. */
+function registryFailure(spec: string, registry: string, e: unknown): SkillError {
+  const cause = isSkillError(e) ? (e.cause ?? e) : e;
+  const code = (cause as { code?: unknown })?.code;
+  const net = networkCode(cause);
+  if (net) return unreachable(registry, net, e);
+  if (
+    code === 'E404' ||
+    code === 'ETARGET' ||
+    (cause as { statusCode?: unknown })?.statusCode === 404
+  ) {
+    return new SkillError('REGISTRY_ERROR', `${spec} was not found on ${registry}.`, {
+      cause: e,
+      hint: 'Check the name and version, or find skills with `openclaw-skill search <words>`.',
+    });
+  }
+  if (
+    code === 'EJSONPARSE' ||
+    code === 'FETCH_ERROR' ||
+    /invalid json|JSON/i.test(String((cause as Error)?.message))
+  ) {
+    return garbage(registry, `something that is not an npm package document for ${spec}`, e);
+  }
+  if (typeof code === 'string' && /^E\d{3}$/.test(code)) {
+    return new SkillError(
+      'REGISTRY_ERROR',
+      `The registry ${registry} answered ${spec} with HTTP ${code.slice(1)}.`,
+      {
+        cause: e,
+        hint: registryHint,
+      },
+    );
+  }
+  if (isSkillError(e))
+    return new SkillError('REGISTRY_ERROR', e.message, {
+      cause: e,
+      ...(e.hint && { hint: e.hint }),
+    });
+  return new SkillError(
+    'REGISTRY_ERROR',
+    `Could not fetch ${spec} from ${registry}: ${(e as Error)?.message ?? String(e)}`,
+    { cause: e },
+  );
+}
