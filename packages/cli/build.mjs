@@ -8,7 +8,7 @@
 // (ajv, pino, gray-matter, ...). In a bundle `import.meta.url` would be this package's, which
 // does not depend on them; so in those two packages it is replaced by the URL of the package
 // itself, and each lazy dependency still resolves from the package that declares it.
-import { readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -101,3 +101,8 @@ await build({
   external: ['./main.js'],
   define: { ...common.define, __ROOT_HELP__: JSON.stringify(io.out) },
 });
+
+// The dashboard page, prebuilt by packages/dashboard (root `pnpm build` runs it first):
+// shipped in dist/ so serve can show it with nothing more to install.
+await rm(here('dist/dashboard'), { recursive: true, force: true });
+await cp(here('../dashboard/dist'), here('dist/dashboard'), { recursive: true });

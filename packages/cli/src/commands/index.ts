@@ -60,6 +60,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./serve.js'),
   },
   {
+    name: 'dashboard',
+    summary: 'Open the dashboard page of the running serve (or start one) in a browser',
+    load: () => import('./dashboard.js'),
+  },
+  {
     name: 'auth',
     summary: 'Log skills in to OAuth providers (login, logout, status, set-key)',
     load: () => import('./auth.js'),

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RunningServe, ServeInfo } from '@openclaw/skill-host/serve';
+import { dashboardDir } from '../dashboard-files.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 
@@ -10,7 +11,7 @@ import { globalOptions } from '../options.js';
 export const DEFAULT_SERVE_PORT = 7411;
 const SERVER_KEY = 'openclaw-skills';
 
-function parsePort(value: string): number {
+export function parsePort(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new InvalidArgumentError('a port is a whole number from 0 to 65535 (0: any free port)');
@@ -78,6 +79,8 @@ function banner(serve: RunningServe, configs: ClientConfigs): string {
       JSON.stringify(configs.http, null, 2),
     );
   }
+  if (serve.info && serve.dashboard)
+    lines.push('', 'Dashboard (skills, accounts, approvals, activity): openclaw-skill dashboard');
   lines.push(
     '',
     'Or let the client start its own serve over stdio:',
@@ -106,23 +109,9 @@ export function configure(cmd: Command, io: Io): void {
     .option('--no-watch', 'do not rescan when skill folders or config.json change')
     .action(async () => {
       const opts = globalOptions<{ port?: number; mcp: 'stdio' | 'http'; watch: boolean }>(cmd);
-      const { startServe } = await import('@openclaw/skill-host/serve');
+      const serve = await startServeForCli(cmd, io, opts);
       const workspace = resolve(io.cwd, opts.workspace ?? '.');
-      // As openHost: the user's home comes from the command's environment, not the process.
-      const userHome = io.env.HOME ?? io.env.USERPROFILE;
-      const serve = await startServe({
-        ...(opts.home && { home: resolve(io.cwd, opts.home) }),
-        workspace,
-        ...(userHome && { userHome }),
-        env: io.env,
-        transport: opts.mcp,
-        port: opts.port ?? (opts.mcp === 'http' ? DEFAULT_SERVE_PORT : 0),
-        watch: opts.watch,
-      });
-      const stop = () => void serve.close();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-      try {
+      {
         const configs = clientConfigs(serve.info, {
           node: process.execPath,
           bin: resolve(process.argv[1] ?? 'openclaw-skill'),
@@ -147,9 +136,41 @@ export function configure(cmd: Command, io: Io): void {
           );
         } else io.stdout(banner(serve, configs));
         await serve.closed;
-      } finally {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
       }
     });
+}
+
+/**
+ * Starts serve for a command (`serve`, `dashboard`) with the dashboard this CLI ships; Ctrl-C
+ * or SIGTERM closes it (calls in flight finish first).
+ */
+export async function startServeForCli(
+  cmd: Command,
+  io: Io,
+  o: { port?: number; mcp: 'stdio' | 'http'; watch?: boolean },
+): Promise<RunningServe> {
+  const opts = globalOptions(cmd);
+  const { startServe } = await import('@openclaw/skill-host/serve');
+  const workspace = resolve(io.cwd, opts.workspace ?? '.');
+  // As openHost: the user's home comes from the command's environment, not the process.
+  const userHome = io.env.HOME ?? io.env.USERPROFILE;
+  const dir = dashboardDir();
+  const serve = await startServe({
+    ...(opts.home && { home: resolve(io.cwd, opts.home) }),
+    workspace,
+    ...(userHome && { userHome }),
+    env: io.env,
+    transport: o.mcp,
+    port: o.port ?? (o.mcp === 'http' ? DEFAULT_SERVE_PORT : 0),
+    watch: o.watch !== false,
+    ...(dir && { dashboard: { dir } }),
+  });
+  const stop = () => void serve.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  void serve.closed.then(() => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  });
+  return serve;
 }

@@ -17,7 +17,25 @@ export interface CodeFlowOptions {
   signal?: AbortSignal;
   extraParams?: Record<string, string>;
   retry?: RetryOptions;
+  /**
+   * Where the browser goes once the callback arrived (the dashboard that started the login),
+   * instead of a page saying the window can be closed. Only loopback http URLs are taken.
+   */
+  doneUrl?: string;
 }
+
+/** A redirect target must be this machine: the callback must not become an open redirect. */
+const loopbackUrl = (u: string | undefined): string | undefined => {
+  if (!u) return undefined;
+  try {
+    const url = new URL(u);
+    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+      ? url.href
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
@@ -77,7 +95,9 @@ export async function runCodeFlow(
           reject(new SkillError('AUTH_FAILED', `The ${provider.name} callback had no code.`));
           return;
         }
-        send(200, 'Logged in', 'You are logged in. You can close this window.');
+        const done = loopbackUrl(opts.doneUrl);
+        if (done) res.writeHead(303, { location: done }).end();
+        else send(200, 'Logged in', 'You are logged in. You can close this window.');
         resolve(code);
       });
       server.on('error', reject);

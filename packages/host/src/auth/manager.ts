@@ -53,6 +53,8 @@ export interface LoginRequest {
   flow?: GrantFlow;
   account?: string;
   onUrl?: CodeFlowOptions['onUrl'];
+  /** Where the browser goes after a code-flow login (the dashboard). */
+  doneUrl?: string;
   onPrompt?: DeviceFlowOptions['onPrompt'];
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -233,6 +235,7 @@ export function createAuthManager(opts: AuthManagerOptions) {
         res = await runCodeFlow(p, {
           scopes: real,
           onUrl: req.onUrl,
+          ...(req.doneUrl && { doneUrl: req.doneUrl }),
           ...(req.timeoutMs && { timeoutMs: req.timeoutMs }),
           ...(req.signal && { signal: req.signal }),
           ...(opts.retry && { retry: opts.retry }),

@@ -3,6 +3,7 @@
 // when config.approvals.require matches it; config.approvals.auto lifts the first two but
 // not an explicit require. A skill cannot exempt its own destructive tool with
 // `approval: "auto"`: only the user's config can.
+import { isSkillError } from '@openclaw/skill-sdk';
 import type { ApprovalsConfig } from '../config/schema.js';
 import type { ToolRecord } from '../catalog/types.js';
 import { compileRules, firstMatch } from '../policy/index.js';
@@ -44,11 +45,15 @@ export function compileApprovals(
   };
 }
 
-export type AskOutcome = 'approved' | 'denied' | 'timeout' | 'aborted';
+export type AskOutcome = 'approved' | 'denied' | 'timeout' | 'aborted' | 'unavailable';
+
+/** A handler that has no one to ask right now (serve's dashboard closed) rejects with this code. */
+const noOneToAsk = (e: unknown) => isSkillError(e) && e.code === 'APPROVAL_REQUIRED';
 
 /**
  * Asks the handler. Only `true` approves; any other answer denies. A handler that throws or
- * does not answer within timeoutMs is a timeout; the caller's signal aborting is 'aborted'.
+ * does not answer within timeoutMs is a timeout, unless it rejects with APPROVAL_REQUIRED
+ * (no one to ask: as if there were no handler); the caller's signal aborting is 'aborted'.
  */
 export function askApproval(
   handler: ApprovalHandler,
@@ -74,10 +79,10 @@ export function askApproval(
     try {
       Promise.resolve(handler(req)).then(
         (answer) => finish(answer === true ? 'approved' : 'denied'),
-        () => finish('timeout'),
+        (e: unknown) => finish(noOneToAsk(e) ? 'unavailable' : 'timeout'),
       );
-    } catch {
-      finish('timeout');
+    } catch (e) {
+      finish(noOneToAsk(e) ? 'unavailable' : 'timeout');
     }
   });
 }
@@ -120,7 +125,7 @@ export async function approvalStage(a: ApprovalStageInput): Promise<Refusal | un
   }
   entry.rule = need.reason;
   const handler = ctx.approve ?? fallback;
-  if (!handler) {
+  const noOne = (): Refusal => {
     entry.approval = 'required';
     return {
       code: 'APPROVAL_REQUIRED',
@@ -128,9 +133,12 @@ export async function approvalStage(a: ApprovalStageInput): Promise<Refusal | un
       hint: 're-run with --approve or pass an approval handler',
       details: { reason: need.reason },
     };
-  }
+  };
+  if (!handler) return noOne();
   const request = { callId, tool, input, reason: need.reason, ctx };
   switch (await askApproval(handler, request, timeoutMs, ctx.signal)) {
+    case 'unavailable':
+      return noOne();
     case 'approved':
       entry.approval = 'approved';
       return undefined;

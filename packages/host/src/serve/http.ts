@@ -1,6 +1,6 @@
 // The one loopback HTTP server of serve (DESIGN.md 14): every request passes the same gate
-// (Host/Origin, bearer token, body limit) before it reaches /mcp or /api; the dashboard will
-// mount at `/` behind the same gate.
+// (Host/Origin, bearer token or dashboard session, body limit) before it reaches /mcp, /api
+// or the dashboard's files at `/`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SkillError } from '@openclaw/skill-sdk';
@@ -11,20 +11,38 @@ import {
   tooLarge,
   type Refusal,
 } from './guard.js';
+import { checkSessionRequest, CSRF_HEADER, type DashboardSessions } from './dashboard-session.js';
 
 /** Past this many bytes an oversized body is no longer drained but the connection is cut. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
+/** How a request proved it may be here: the bearer token, a dashboard session, or neither. */
+export type Caller = 'token' | 'session' | 'none';
+
 export interface Mount {
-  /** Path prefix: `/mcp`, `/api`. */
+  /** Path prefix: `/mcp`, `/api`; `/` takes every path no other mount has (list it last). */
   prefix: string;
-  handle(req: IncomingMessage, res: ServerResponse, body: unknown, url: URL): Promise<void>;
+  /**
+   * Who may reach it: `token` (default) only the bearer token; `token-or-session` also a
+   * dashboard session cookie (with its CSRF rules); `public` anyone past the Host/Origin
+   * check (the dashboard's static files, which hold no data).
+   */
+  access?: 'token' | 'token-or-session' | 'public';
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    url: URL,
+    caller: Caller,
+  ): Promise<void>;
 }
 
 export interface ServeHttpOptions {
   token: string;
   maxBodyBytes: number;
   mounts: Mount[];
+  /** Dashboard sessions, when the dashboard is served. */
+  sessions?: DashboardSessions;
   onError(e: unknown): void;
 }
 
@@ -51,6 +69,8 @@ export function sendRefusal(res: ServerResponse, r: Refusal): void {
   if (r.status === 401) res.setHeader('www-authenticate', 'Bearer');
   sendJson(res, r.status, { error: { code: r.code, message: r.message } });
 }
+
+const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 type Body = { ok: true; text: string } | { ok: false };
 
@@ -87,7 +107,8 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const mount = opts.mounts.find(
-      (m) => url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`),
+      (m) =>
+        m.prefix === '/' || url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`),
     );
     if (!mount) {
       req.resume();
@@ -98,10 +119,29 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
         },
       });
     }
-    const auth = checkToken(req.headers.authorization, opts.token);
-    if (auth) {
+    const access = mount.access ?? 'token';
+    let caller: Caller = checkToken(req.headers.authorization, opts.token) ? 'none' : 'token';
+    if (caller === 'none' && access !== 'token') {
+      const session = opts.sessions?.find(req.headers.cookie);
+      if (session && access === 'token-or-session') {
+        const refused = checkSessionRequest(
+          {
+            method: req.method ?? 'GET',
+            origin: req.headers.origin,
+            csrf: headerValue(req.headers[CSRF_HEADER]),
+          },
+          session,
+        );
+        if (refused) {
+          req.resume();
+          return sendRefusal(res, refused);
+        }
+        caller = 'session';
+      } else if (session) caller = 'session';
+    }
+    if (caller === 'none' && access !== 'public') {
       req.resume();
-      return sendRefusal(res, auth);
+      return sendRefusal(res, checkToken(req.headers.authorization, opts.token)!);
     }
     let body: unknown;
     if (
@@ -127,7 +167,7 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
         }
       }
     }
-    await mount.handle(req, res, body, url);
+    await mount.handle(req, res, body, url, caller);
   };
 
   const server = createServer((req, res) => {

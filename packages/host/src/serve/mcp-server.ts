@@ -21,6 +21,7 @@ import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import { toWireResult } from '../formats/wire-result.js';
 import type { SkillHost } from '../host.js';
 import type { ApprovalHandler, CallContext, CallResult } from '../router/types.js';
+import { firstAnswer, type ApprovalBroker } from './approvals.js';
 import type { CallTracker } from './calls.js';
 
 export const PROMPT_NAME = 'available_skills';
@@ -35,6 +36,11 @@ export interface McpServerOptions {
   sessionId: (extraSessionId: string | undefined) => string;
   /** `<home>/config.json`, named in the hint when a call needs approval no one can give. */
   configFile: string;
+  /**
+   * The dashboard's approval broker: asked together with the client's elicitation (first
+   * answer wins), or alone (as the host's handler) when the client cannot elicit.
+   */
+  broker?: ApprovalBroker;
 }
 
 export const skillUri = (name: string): string => `skill://${name}/SKILL.md`;
@@ -92,7 +98,10 @@ export function createMcpServer(opts: McpServerOptions): Server {
       } satisfies CallToolResult;
     }
     const canAsk = Boolean(server.getClientCapabilities()?.elicitation);
-    const ask: ApprovalHandler = async ({ tool, input, reason }) => {
+    const elicit = async (
+      { tool, input, reason }: Parameters<ApprovalHandler>[0],
+      withdrawn?: AbortSignal,
+    ): Promise<boolean> => {
       const answer = await server.elicitInput(
         {
           message: `${tool.name} needs your approval (${reason}).\nInput: ${JSON.stringify(input, null, 2)}`,
@@ -102,10 +111,19 @@ export function createMcpServer(opts: McpServerOptions): Server {
             required: ['approve'],
           },
         },
-        { relatedRequestId: extra.requestId, signal: extra.signal },
+        {
+          relatedRequestId: extra.requestId,
+          signal: withdrawn ? AbortSignal.any([extra.signal, withdrawn]) : extra.signal,
+        },
       );
       return answer.action === 'accept' && answer.content?.approve === true;
     };
+    const broker = opts.broker;
+    const ask: ApprovalHandler = broker
+      ? (req) =>
+          // "Always for this session" from the dashboard covers MCP calls without asking.
+          broker.remembered(req) ? true : firstAnswer(elicit, broker.ask)(req)
+      : (req) => elicit(req);
     const ctx: CallContext = {
       sessionId: opts.sessionId(extra.sessionId),
       // The bearer token (or the spawning process, over stdio) belongs to the owner.

@@ -10,10 +10,16 @@ import type { Logger as PinoLogger } from 'pino';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.js';
 import { lazyLogger, loadPino } from '../lazy.js';
 import { hostPaths, resolveHome } from '../paths.js';
+import { watch as watchFs, type FSWatcher } from 'node:fs';
 import { handleApi } from './api.js';
+import { ApprovalBroker, firstAnswer } from './approvals.js';
 import { CallTracker } from './calls.js';
+import { handleDashboardApi } from './dashboard-api.js';
+import { createDashboardSessions } from './dashboard-session.js';
+import { createDashboardFiles } from './dashboard-static.js';
+import { EventStreams } from './events-stream.js';
 import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
-import { createServeHttp, sendJson } from './http.js';
+import { createServeHttp, sendJson, type Mount } from './http.js';
 import { createMcpHttp } from './mcp-http.js';
 import { createMcpServer } from './mcp-server.js';
 import {
@@ -40,6 +46,11 @@ export interface ServeOptions extends SkillHostOptions {
   maxBodyBytes?: number;
   /** How long a shutdown waits for calls in flight before aborting them (default 10 s). */
   drainMs?: number;
+  /**
+   * Serve the dashboard at `/` from this folder of prebuilt files (the CLI ships one). With
+   * it, calls needing approval wait for an answer from an open dashboard page.
+   */
+  dashboard?: { dir: string };
 }
 
 export interface RunningServe {
@@ -48,6 +59,8 @@ export interface RunningServe {
   readonly info?: ServeInfo;
   /** The HTTP URL of MCP (`<url>/mcp`), when MCP is served over HTTP. */
   readonly mcpUrl?: string;
+  /** Whether the dashboard is served at `<url>/`. */
+  readonly dashboard: boolean;
   /** Stop accepting, finish calls in flight (bounded), flush the audit log, remove serve.json. */
   close(): Promise<void>;
   /** Resolves once serve has closed (after close(), or when the stdio client went away). */
@@ -72,7 +85,16 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     );
   }
   const logger = opts.logger ?? stderrLogger(env);
-  const host = await createSkillHost({ ...opts, logger });
+  const broker = opts.dashboard ? new ApprovalBroker() : undefined;
+  // With the dashboard, the broker is the host's approval handler (library calls included);
+  // a handler the embedding code passed is asked too, and the first answer wins.
+  const libraryApprove = opts.approve;
+  const approve = broker
+    ? libraryApprove
+      ? firstAnswer(async (req) => libraryApprove(req), broker.ask)
+      : (req: Parameters<ApprovalBroker['ask']>[0]) => broker.ask(req)
+    : libraryApprove;
+  const host = await createSkillHost({ ...opts, logger, ...(approve && { approve }) });
   const paths = hostPaths(host.home);
   const token = randomBytes(32).toString('base64url');
   const calls = new CallTracker();
@@ -83,47 +105,100 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
       calls,
       configFile: paths.config,
       sessionId: (sid) => sid ?? stdioSession,
+      ...(broker && { broker }),
     });
   const mcpHttp = mcpMode === 'http' ? createMcpHttp(newServer) : undefined;
+  let port = 0;
+  const streams = new EventStreams();
+  const sessions = opts.dashboard ? createDashboardSessions(() => port) : undefined;
+  const dashboardFiles = opts.dashboard ? createDashboardFiles(opts.dashboard.dir) : undefined;
+  const apiMount: Mount = {
+    prefix: '/api',
+    ...(sessions && { access: 'token-or-session' as const }),
+    handle: async (req, res, body, url, caller) => {
+      const path = url.pathname.slice('/api'.length);
+      if (broker && sessions) {
+        const dash = await handleDashboardApi(req, res, path, body, caller, {
+          host,
+          broker,
+          streams,
+          sessions,
+          configFile: paths.config,
+          baseUrl: () => `http://127.0.0.1:${port}`,
+          warn: (message, err) => logger.warn({ err }, message),
+        });
+        if (dash === 'streaming') return;
+        if (dash) return sendJson(res, dash.status, dash.body);
+      }
+      const reply = await handleApi(
+        { method: req.method ?? 'GET', path, query: url.searchParams, body },
+        {
+          host,
+          auditFile: paths.audit,
+          about: () => ({
+            name: 'openclaw-skill serve',
+            pid: process.pid,
+            home: host.home,
+            mcp: mcpMode,
+            catalogVersion: host.snapshot().version,
+            callsInFlight: calls.running,
+            dashboard: Boolean(opts.dashboard),
+            ...(broker && { dashboardPages: broker.viewers }),
+          }),
+        },
+      );
+      sendJson(res, reply.status, reply.body);
+    },
+  };
   const http = createServeHttp({
     token,
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     onError: (e) => logger.error({ err: e }, 'serve failed on a request.'),
+    ...(sessions && { sessions }),
     mounts: [
       ...(mcpHttp ? [{ prefix: '/mcp', handle: mcpHttp.handle }] : []),
-      {
-        prefix: '/api',
-        handle: async (req, res, body, url) => {
-          const reply = await handleApi(
+      apiMount,
+      ...(dashboardFiles
+        ? [
             {
-              method: req.method ?? 'GET',
-              path: url.pathname.slice('/api'.length),
-              query: url.searchParams,
-              body,
-            },
-            {
-              host,
-              auditFile: paths.audit,
-              about: () => ({
-                name: 'openclaw-skill serve',
-                pid: process.pid,
-                home: host.home,
-                mcp: mcpMode,
-                catalogVersion: host.snapshot().version,
-                callsInFlight: calls.running,
-              }),
-            },
-          );
-          sendJson(res, reply.status, reply.body);
-        },
-      },
+              prefix: '/',
+              access: 'public' as const,
+              handle: (req, res, _body, url, caller) =>
+                dashboardFiles(req.method ?? 'GET', url.pathname, caller, res),
+            } satisfies Mount,
+          ]
+        : []),
     ],
   });
+
+  // The dashboard's live updates: catalog changes, pending approvals, new audit lines.
+  const onCatalog = (snapshot: { version: number }) =>
+    streams.send('catalog', { version: snapshot.version });
+  let auditWatch: FSWatcher | undefined;
+  if (broker) {
+    host.on('change', onCatalog);
+    broker.onChange((pending) => streams.send('approvals', { pending }));
+  }
+
+  /** New audit lines, for the Activity page (the home exists once serve.json is written). */
+  const watchAudit = () => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      auditWatch = watchFs(host.home, (_event, name) => {
+        if (name !== 'audit.jsonl' || streams.size === 0) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => streams.send('audit', {}), 100);
+      });
+      auditWatch.on('error', () => auditWatch?.close());
+    } catch (e) {
+      logger.warn({ err: e }, 'Not watching the audit log; the Activity page updates on reload.');
+    }
+  };
 
   let info: ServeInfo | undefined;
   if (controlApi) {
     try {
-      const port = await http.listen(opts.port ?? 0);
+      port = await http.listen(opts.port ?? 0);
       const url = `http://127.0.0.1:${port}`;
       info = { url, port, token, pid: process.pid, mcp: mcpMode };
     } catch (e) {
@@ -140,6 +215,11 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
 
   const close = (): Promise<void> =>
     (closing ??= (async () => {
+      // Event streams never go idle: end them, and deny what still waits for a page.
+      streams.close();
+      broker?.close();
+      auditWatch?.close();
+      host.off('change', onCatalog);
       const stopped = info ? http.stopAccepting() : Promise.resolve();
       const finished = await calls.drain(opts.drainMs ?? DEFAULT_DRAIN_MS);
       if (!finished) logger.warn('serve stopped calls still running at the shutdown bound.');
@@ -155,6 +235,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
 
   try {
     if (info) await writeServeFile(host.home, info);
+    if (broker && info) watchAudit();
     if (mcpMode === 'stdio') {
       stdioServer = newServer();
       const transport = new StdioServerTransport(
@@ -181,6 +262,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     host,
     ...(info && { info }),
     ...(mcpHttp && info && { mcpUrl: `${info.url}/mcp` }),
+    dashboard: Boolean(opts.dashboard && info),
     close,
     closed,
   };
