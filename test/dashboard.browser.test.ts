@@ -261,6 +261,33 @@ describe.skipIf(!run)('dashboard in a browser', () => {
     }
   });
 
+  it('rollback and remove from the page: remove asks once more in the card, then the skill and its tools are gone', async () => {
+    const v1 = await writeSkillPackage({ skill: 'tally', version: '1.0.0' });
+    const v2 = await writeSkillPackage({ skill: 'tally', version: '1.1.0' });
+    try {
+      await serve.host.install(v1, { yes: true });
+      await serve.host.install(v2, { yes: true });
+      await page.goto(`${base}/#skills`);
+      const tally = card(page, 'tally');
+      await expect.poll(() => tally.textContent()).toContain('1.1.0');
+      await tally.getByRole('button', { name: 'Roll back tally' }).click();
+      await expect.poll(() => tally.locator('dd').nth(1).textContent()).toBe('1.0.0');
+      expect(serve.host.snapshot().byName.get('tally')!.version).toBe('1.0.0');
+
+      await tally.getByRole('button', { name: 'Remove tally' }).click();
+      await tally.getByRole('button', { name: 'Keep tally' }).click();
+      expect(serve.host.snapshot().byName.has('tally')).toBe(true);
+      await tally.getByRole('button', { name: 'Remove tally' }).click();
+      await tally.getByRole('button', { name: 'Yes, remove tally' }).click();
+      await expect.poll(() => tally.count()).toBe(0);
+      expect(serve.host.snapshot().byName.has('tally')).toBe(false);
+      expect(serve.host.snapshot().tools.has('tally.version')).toBe(false);
+    } finally {
+      await rm(v1, { recursive: true, force: true });
+      await rm(v2, { recursive: true, force: true });
+    }
+  });
+
   it('a library call needing approval waits in the page; approve lets it finish, deny returns APPROVAL_DENIED', async () => {
     await page.goto(`${base}/#approvals`);
     await page.getByText('No call is waiting for approval.').waitFor();
