@@ -139,6 +139,14 @@ describe.skipIf(!run)('dashboard in a browser', () => {
 
   const card = (p: Page, name: string) => p.locator(`li[data-skill="${name}"]`);
 
+  /** Dashboard pages whose event stream serve counts (calls wait only while one is open). */
+  const dashboardPages = async () =>
+    (
+      (await (
+        await fetch(`${base}/api`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { dashboardPages: number }
+    ).dashboardPages;
+
   // A test that failed half-way must not leave a call waiting for the next one.
   afterEach(async () => {
     const auth = { authorization: `Bearer ${token}` };
@@ -314,10 +322,13 @@ describe.skipIf(!run)('dashboard in a browser', () => {
   });
 
   it('the keyboard alone reaches and presses Approve once (skip link, then Tab order)', async () => {
-    // A fresh load: focus starts at the top of the document.
+    // A fresh load: focus starts at the top of the document. The call starts once serve
+    // counts the new page (the old one's stream closed), or no one would be asked.
     await page.goto('about:blank');
+    await expect.poll(dashboardPages).toBe(0);
     await page.goto(`${base}/#approvals`);
     await page.getByText('No call is waiting for approval.').waitFor();
+    await expect.poll(dashboardPages).toBe(1);
     const call = serve.host.call(
       { name: 'notes.wipe', input: { folder: 'keys' } },
       { sessionId: 'keyboard' },
@@ -401,15 +412,7 @@ describe.skipIf(!run)('dashboard in a browser', () => {
   it('without an open dashboard page, a call needing approval is APPROVAL_REQUIRED at once', async () => {
     await page.goto('about:blank');
     // Once the page's event stream has closed, serve counts no dashboard page.
-    const about = async () =>
-      (
-        (await (
-          await fetch(`${base}/api`, { headers: { authorization: `Bearer ${token}` } })
-        ).json()) as {
-          dashboardPages: number;
-        }
-      ).dashboardPages;
-    await expect.poll(about).toBe(0);
+    await expect.poll(dashboardPages).toBe(0);
     expect(await serve.host.call({ name: 'notes.wipe', input: {} })).toMatchObject({
       isError: true,
       code: 'APPROVAL_REQUIRED',
@@ -516,6 +519,7 @@ describe.skipIf(!run)('dashboard in a browser', () => {
     await watcher.getByRole('heading', { name: 'Skills', level: 1 }).waitFor();
     await watcher.goto(`${base}/#approvals`);
     await watcher.getByText('No call is waiting for approval.').waitFor();
+    await expect.poll(dashboardPages).toBeGreaterThan(0);
     const waiting = serve.host.call(
       { name: 'notes.wipe', input: { folder: 'screenshots' } },
       { sessionId: 'shots' },
