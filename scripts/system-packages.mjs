@@ -9,6 +9,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 /** Feature group -> Debian packages. Add a group beside the suite that needs it. */
 export const GROUPS = {
   keychain: ['gnome-keyring', 'dbus-x11', 'dbus'],
+  // The shared store suites start a private cluster with initdb/pg_ctl (test/support/postgres.ts).
+  postgres: ['postgresql'],
   // The dashboard's browser tests (test/support/browser.ts): Chromium driven by playwright-core,
   // and a font so screenshots show text.
   browser: ['chromium', 'fonts-dejavu-core'],

@@ -18,6 +18,7 @@ import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
 import { benchScan } from './scan.js';
 import { benchServe } from './serve.js';
+import { benchStore } from './store.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const figures: Record<string, Figure> = {};
@@ -128,6 +129,22 @@ try {
   Object.assign(figures, await benchServe(tmp));
 
   Object.assign(figures, await installFigures({ tmp, quick, step }));
+
+  const store = await benchStore({ tmp, quick, step });
+  Object.assign(figures, store.figures);
+  notes.push(...store.notes);
+  if (store.figures['refresh.multi-host-8x1000.requests'])
+    moreTargets.push([
+      'refresh.multi-host-8x1000.requests = 1',
+      `${store.figures['refresh.multi-host-8x1000.requests'].p99} requests (p99)`,
+      store.figures['refresh.multi-host-8x1000.requests'].p99 === 1,
+    ]);
+  if (store.figures['install.propagation'])
+    moreTargets.push([
+      'install.propagation (host A to host B) <= 2000 ms',
+      `${store.figures['install.propagation'].median} ms (p99 ${store.figures['install.propagation'].p99} ms)`,
+      store.figures['install.propagation'].p99 <= 2000,
+    ]);
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }

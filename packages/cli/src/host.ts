@@ -23,6 +23,8 @@ export async function openHost(
     ...(userHome && { userHome }),
     // A CLI user reads the command's own one-line errors; host logs only when asked.
     env: { OPENCLAW_SKILLS_LOG_LEVEL: 'error', ...io.env },
+    // With a shared store, the home's `serve` follows other hosts' installs; a command does not.
+    followInstalls: false,
     ...extra,
   });
 }

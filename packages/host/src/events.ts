@@ -16,6 +16,11 @@ export interface HostEvents {
    * the changed paths, and the skills whose record is new (reloaded on their next call).
    */
   reload: (e: { paths: string[]; reloaded: string[]; snapshot: CatalogSnapshot }) => void;
+  /**
+   * The shared store's change feed was lost (the database went away: calls go on, installs
+   * and refreshes wait) or is back (the host catches up with what changed meanwhile).
+   */
+  store: (e: { state: 'lost' | 'back' }) => void;
 }
 
 export type HostEventName = keyof HostEvents;

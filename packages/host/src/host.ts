@@ -1,6 +1,8 @@
 // createSkillHost: the library surface (DESIGN.md section 8). It wires the parts together:
 // config + sources -> scan -> catalog snapshot -> prompt / tool definitions (prompt/,
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
@@ -43,6 +45,7 @@ import { scanSkills, type ScanResult } from './scan/scan.js';
 import { carryOver, loadGeneration } from './install/generations.js';
 import type { SwapExpectation } from './install/installer.js';
 import type { InstallOptions, InstallResult } from './install/types.js';
+import { createFileInstallState, type InstallFeed } from './install/state.js';
 import { listSources } from './sources/list.js';
 import type { WatchRootsOptions } from './watch/watcher.js';
 
@@ -64,6 +67,12 @@ export interface SkillHostOptions {
   userHome?: string;
   /** Environment for eligibility (PATH, required env) and secrets (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * With a shared store: follow the shared lockfile, fetching and loading what other hosts
+   * install (default true). A short-lived CLI command turns it off: the `serve` of the same
+   * home follows, and two processes must not rewrite one store at once.
+   */
+  followInstalls?: boolean;
   /** Include the built-in `skills.search` / `skills.read` tools (default true). */
   hostTools?: boolean;
   /** Asked before tools that need approval. */
@@ -233,6 +242,33 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     ...options.mcp,
   });
 
+  // Several hosts, one store: grants, encrypted tokens and the lockfile in Postgres. Opened
+  // now, so a missing key or an unreachable database stops the host with one line.
+  const shared =
+    config.store?.type === 'postgres'
+      ? await import('./pg/index.js').then(({ openSharedStore }) =>
+          openSharedStore({
+            store: config.store!,
+            env,
+            configFile: paths.config,
+            onIdleError: (e) =>
+              logger.warn({ err: e }, 'Lost a connection to the shared store; reconnecting.'),
+          }),
+        )
+      : undefined;
+  // What is installed: the lockfile in the home, or the shared one every host follows.
+  const origin = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const installState = shared
+    ? shared.installState({
+        origin,
+        onLost: (e) => {
+          logger.warn({ err: e }, 'Lost the shared store; calls go on, installs wait for it.');
+          events.emit('store', { state: 'lost' });
+        },
+        onBack: () => events.emit('store', { state: 'back' }),
+      })
+    : createFileInstallState(paths.lockfile);
+
   // The logger is created below; the warning is only written when a vault opens, later.
   const auth: AuthManager = createAuthManager({
     home,
@@ -240,6 +276,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     configFile: paths.config,
     env,
     warn: (line) => logger.warn({}, line),
+    ...(shared && { grants: shared.grants, vault: shared.vault, service: shared.service }),
     ...options.auth,
   });
   // Known secrets for redaction: the scan's (config and env) plus every token, refresh
@@ -399,7 +436,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   // load on first use: `list` or `prompt` in a fresh process needs none of them.
   const installer = once(() =>
     import('./install/installer.js').then(({ createInstaller }) =>
-      createInstaller({ paths, config: () => config, env, cwd: workspace, exclusive, swap }),
+      createInstaller({
+        paths,
+        config: () => config,
+        env,
+        cwd: workspace,
+        exclusive,
+        swap,
+        state: installState,
+      }),
     ),
   );
   type Installer = Awaited<ReturnType<typeof installer>>;
@@ -411,6 +456,38 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       if (r.action !== 'unchanged') events.emit('install', r);
     }
     return result;
+  };
+
+  // Several hosts: follow the shared lockfile. Every change any host records, and every
+  // reconnect of the feed, reconciles this host's store with it (installer.sync: fetch,
+  // check integrity, load a new generation, swap); the first run catches up with what was
+  // installed while this host was down. Changes arriving during a run make one more run.
+  let feed: InstallFeed | undefined;
+  let following: Promise<void> | undefined;
+  let followAgain = false;
+  const follow = (): Promise<void> => {
+    if (following) {
+      followAgain = true;
+      return following;
+    }
+    following = (async () => {
+      do {
+        followAgain = false;
+        try {
+          const results = await (await installer()).sync();
+          for (const r of results) events.emit('install', r);
+        } catch (e) {
+          if (closed) return;
+          logger.warn(
+            { err: e },
+            'Could not follow the shared lockfile; trying again on its next change.',
+          );
+        }
+      } while (followAgain && !closed);
+    })().finally(() => {
+      following = undefined;
+    });
+    return following;
   };
 
   const watchers = new Set<{ close(): Promise<void> }>();
@@ -492,6 +569,21 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const nameOf = (c: ToolCall): string => (typeof c?.name === 'string' ? c.name : '');
 
+  if (installState.subscribe && options.followInstalls !== false) {
+    feed = await installState.subscribe(() => void follow());
+    await follow();
+  }
+  // Audit lines also to the shared table (store.auditTable), shipped from the audit file.
+  const auditShipper =
+    shared && config.store?.auditTable
+      ? await import('./pg/audit-table.js').then(({ shipAuditToTable }) =>
+          shipAuditToTable(shared.db, paths.audit, origin, {
+            onError: (e) =>
+              logger.warn({ err: e }, 'Could not ship audit lines to the shared store yet.'),
+          }),
+        )
+      : undefined;
+
   const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
     renderPrompt(catalog.current(), {
       ...opts,
@@ -540,10 +632,14 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       closed = true;
       events.clear();
       await Promise.all([...watchers].map((w) => w.close()));
+      await feed?.close();
+      await following;
       await queue;
       // A router still loading is closed once it is there.
       const closing = routerLoading?.then((r) => r.close());
       await Promise.all([closing, activator.close(), cacheWrites, mcp.close()]);
+      await auditShipper?.close();
+      await shared?.close();
     },
   };
 }

@@ -42,3 +42,12 @@ export {
   type KeychainProbe,
   type DevicePrompt,
 } from './auth/index.js';
+// The shared store's key rotation (`auth rotate-key`); loads `pg` only when called.
+export const rotateStoreKey = (
+  ...args: Parameters<typeof import('./pg/rotate.js').rotateStoreKey>
+) => import('./pg/rotate.js').then((m) => m.rotateStoreKey(...args));
+export type { RotateResult } from './pg/rotate.js';
+// The shared store itself (benchmarks); loads `pg` only when called.
+export const openSharedStore = (
+  ...args: Parameters<typeof import('./pg/index.js').openSharedStore>
+) => import('./pg/index.js').then((m) => m.openSharedStore(...args));

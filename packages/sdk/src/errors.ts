@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'INSTALL_FAILED',
   /** `serve` cannot start (its port is taken, one runs for the home) or does not answer. */
   'SERVE_UNAVAILABLE',
+  /** The shared store (Postgres) cannot be reached, or its settings are missing. */
+  'STORE_UNAVAILABLE',
   /** An npm registry is down, answers garbage, or does not have the package asked for. */
   'REGISTRY_ERROR',
   /** `pack` refuses: a file that must not ship (secrets, keys, tests), or a failed check. */

@@ -1,10 +1,11 @@
-// `openclaw-skill auth login|logout|status|set-key`: connect a skill to a provider once, see
+// `openclaw-skill auth login|logout|status|set-key|rotate-key`: connect a skill to a provider once, see
 // what is granted (never a token), and disconnect (revoking at the provider).
 import type { Command } from 'commander';
 import { SkillError } from '@openclaw/skill-sdk';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 import { fmtTime, loginTarget, openAuthHost, openBrowser } from './auth-shared.js';
+import { registerRotateKey } from './auth-rotate-key.js';
 import { registerSetKey } from './auth-set-key.js';
 
 export function configure(auth: Command, io: Io): void {
@@ -148,4 +149,5 @@ export function configure(auth: Command, io: Io): void {
     });
 
   registerSetKey(auth, io);
+  registerRotateKey(auth, io);
 }

@@ -36,6 +36,11 @@ export interface AuthManagerOptions {
   vault?: SecretVault;
   /** Default: files under `<home>/auth`. */
   grants?: GrantStore;
+  /**
+   * The vault service name (default: one per home). Hosts sharing a store use one name, so
+   * every host finds the tokens another stored.
+   */
+  service?: string;
   fetch?: typeof fetch;
   retry?: RetryOptions;
   /** Refresh this long before expiry (default 60 s). */
@@ -106,7 +111,9 @@ export function createAuthManager(opts: AuthManagerOptions) {
   const skewMs = opts.skewMs ?? 60_000;
   const grants = opts.grants ?? createFileGrantStore(join(opts.home, 'auth'));
   // One keychain service per home: two homes on one machine never see each other's grants.
-  const service = `openclaw-skills:${createHash('sha256').update(opts.home).digest('hex').slice(0, 12)}`;
+  const service =
+    opts.service ??
+    `openclaw-skills:${createHash('sha256').update(opts.home).digest('hex').slice(0, 12)}`;
   let vaultPromise: Promise<SecretVault> | undefined = opts.vault && Promise.resolve(opts.vault);
   const vault = () =>
     (vaultPromise ??= openVault({

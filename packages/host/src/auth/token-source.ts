@@ -14,6 +14,8 @@ import type { RetryOptions } from './retry.js';
 import { OAuthError, requestToken, type TokenResponse } from './token-endpoint.js';
 import type { SecretVault } from './vault.js';
 
+const storeDown = (e: unknown) => e instanceof SkillError && e.code === 'STORE_UNAVAILABLE';
+
 export interface TokenSourceDeps {
   grants: GrantStore;
   vault: () => Promise<SecretVault>;
@@ -63,6 +65,8 @@ export function secretFromResponse(
 export function createTokenSource(deps: TokenSourceDeps) {
   const cache = new Map<string, { accessToken: string; expiresAt?: number }>();
   const inflight = new Map<string, Promise<string>>();
+  const unexpired = (e: { expiresAt?: number }) =>
+    e.expiresAt === undefined || e.expiresAt > Date.now();
   const fresh = (e: { expiresAt?: number } | undefined) =>
     e !== undefined && (e.expiresAt === undefined || e.expiresAt - deps.skewMs > Date.now());
 
@@ -163,6 +167,13 @@ export function createTokenSource(deps: TokenSourceDeps) {
       if (running) return running;
       const p = deps.grants
         .withLock(req.grant.id, () => refreshLocked(req, key))
+        .catch((e: unknown) => {
+          // The shared store is unreachable: a token this host holds serves until it truly
+          // expires (the skew is for refreshing early, not a reason to fail).
+          if (storeDown(e) && cached && cached.accessToken !== req.rejected && unexpired(cached))
+            return cached.accessToken;
+          throw e;
+        })
         .finally(() => {
           inflight.delete(id);
         });

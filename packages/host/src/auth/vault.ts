@@ -9,7 +9,7 @@ export interface Credential {
 
 export interface SecretVault {
   /** What backs it, for `auth status` and `doctor`. */
-  readonly kind: 'keychain' | 'keytar' | 'file' | 'memory';
+  readonly kind: 'keychain' | 'keytar' | 'file' | 'memory' | 'postgres';
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;

@@ -189,6 +189,24 @@ export const hostConfigSchema = {
       properties: { registry: { type: 'string' }, policyCommand: { type: 'string' } },
       additionalProperties: false,
     },
+    store: {
+      type: 'object',
+      description:
+        'Where grants, refresh locks and the lockfile live: files in the home (default, one machine) or Postgres shared by several hosts.',
+      properties: {
+        type: { enum: ['files', 'postgres'] },
+        url: {
+          type: 'string',
+          description:
+            'postgres://user:password@host:5432/db (or env OPENCLAW_SKILLS_DATABASE_URL).',
+        },
+        auditTable: {
+          type: 'boolean',
+          description: 'Also write audit lines to the openclaw_audit table (default false).',
+        },
+      },
+      additionalProperties: false,
+    },
     mcpServers: {
       type: 'object',
       description: 'MCP servers whose tools join the catalog as mcp__<server>__<tool>.',
@@ -205,4 +223,5 @@ export type ApprovalsConfig = NonNullable<HostConfig['approvals']>;
 export type LimitsConfig = NonNullable<HostConfig['limits']>;
 export type AuditConfig = NonNullable<HostConfig['audit']>;
 export type SkillSettings = NonNullable<HostConfig['skills']>[string];
+export type StoreConfig = NonNullable<HostConfig['store']>;
 export type McpServerSettings = FromSchema<typeof mcpServer>;

@@ -1,5 +1,7 @@
-// The installer: install, update, remove, rollback and install --frozen as steps over plain
-// data (fetch > inspect > checks > consent > dependencies > store > load > swap > lockfile).
+// The installer: install, update, remove, rollback, install --frozen and sync as steps over
+// plain data (fetch > inspect > checks > consent > dependencies > store > load > swap >
+// lockfile). The lockfile is read and written only through InstallState (files or the shared
+// store); `sync` makes this host's store follow it (another host installed something).
 // The host gives it two things: `exclusive` (one change at a time, in order with rescans) and
 // `swap` (scan the store, load the changed skills beside the serving generation, publish).
 // A failure before the swap changes nothing; a failure in the swap puts the links back.
@@ -12,9 +14,10 @@ import { installDependencies } from './dependencies.js';
 import { dropperCheck } from './dropper.js';
 import { fetchPackage, normalizeSpec, type Fetched } from './fetch.js';
 import { inspectPackage } from './inspect.js';
-import { readLock, withEntry, withoutEntry, writeLock } from './lockfile.js';
 import { runPolicyHook } from './policy-hook.js';
 import { resolveRegistry } from './registry.js';
+import { createFileInstallState, type InstallState } from './state.js';
+import { syncStore } from './sync.js';
 import {
   linkedVersion,
   makeStaging,
@@ -46,6 +49,8 @@ export interface InstallerDeps {
   /** Relative local specs resolve against it. */
   cwd: string;
   hostVersion?: string;
+  /** Where the lockfile lives (default: `<home>/skills.lock.json`). */
+  state?: InstallState;
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * Scans, loads each expected skill's new record beside the serving one, then publishes one
@@ -63,13 +68,20 @@ export interface Installer {
   update(name?: string, opts?: InstallOptions): Promise<InstallResult[]>;
   remove(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
   rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+  /**
+   * Makes this host's store serve exactly what the lockfile lists (fetching, integrity
+   * checked, what is missing; removing what it no longer lists) in one generation swap. No
+   * consent is asked: the host that installed asked it. Returns what changed here.
+   */
+  sync(opts?: Pick<InstallOptions, 'onProgress' | 'registry'>): Promise<InstallResult[]>;
 }
 
 const toolsOf = (r: SkillRecord | undefined) => (r ? r.tools.map((t) => t.name) : []);
 
 export function createInstaller(deps: InstallerDeps): Installer {
   const layout: StoreLayout = storeLayout(deps.paths.store);
-  const lockFile = deps.paths.lockfile;
+  const state = deps.state ?? createFileInstallState(deps.paths.lockfile);
+  const lockFile = state.where;
   const cache = deps.paths.npmCache;
 
   const checkAbort = (signal?: AbortSignal) => {
@@ -255,6 +267,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
       }
       await consent(summary, opts);
       checkAbort(opts.signal);
+      await state.check?.();
       const entry: LockEntry = {
         name,
         package: fetched.package,
@@ -265,9 +278,27 @@ export function createInstaller(deps: InstallerDeps): Installer {
         spec: fetched.type === 'registry' ? spec : normalized,
         ...(fetched.type === 'registry' && { registry }),
       };
+      const oldPrevious = await linkedVersion(layout, name, 'previous');
       const { record, snapshot, dir } = await commit(staged, summary, entry, opts, registry);
       progress({ step: 'lockfile', detail: lockFile });
-      await writeLock(lockFile, withEntry(await readLock(lockFile), entry));
+      try {
+        await state.record({ name, action: current === undefined ? 'install' : 'update', entry });
+      } catch (e) {
+        // Not recorded, so not installed: serve what was there before, as if it never happened.
+        await pointTo(layout, name, 'current', current).catch(() => undefined);
+        await pointTo(layout, name, 'previous', oldPrevious).catch(() => undefined);
+        await deps
+          .swap([
+            { name, dir: current === undefined ? undefined : layout.versionDir(name, current) },
+          ])
+          .catch(() => undefined);
+        await removeVersion(layout, name, version).catch(() => undefined);
+        throw new SkillError(
+          'INSTALL_FAILED',
+          `${name}@${version} was not installed: ${lockFile} could not record it (${(e as Error).message})${current ? `; ${name}@${current} keeps serving` : ''}.`,
+          { cause: e },
+        );
+      }
       return {
         action: current === undefined ? 'installed' : 'updated',
         name,
@@ -283,43 +314,59 @@ export function createInstaller(deps: InstallerDeps): Installer {
     }
   }
 
+  /**
+   * Puts exactly `entry` into the store as `<name>/<version>` unless it is there already with
+   * the same integrity: the registry's tarball for registry installs, the recorded file
+   * otherwise, checked against the entry's integrity.
+   */
+  async function ensureVersion(
+    entry: LockEntry,
+    opts: InstallOptions,
+    registry: string,
+  ): Promise<string> {
+    const progress = opts.onProgress ?? (() => undefined);
+    const dir = layout.versionDir(entry.name, entry.version);
+    const have = await readVersionEntry(layout, entry.name, entry.version);
+    if (have?.integrity === entry.integrity) return dir;
+    const spec = entry.registry ? `${entry.package}@${entry.version}` : entry.resolved;
+    const { staged, summary } = await prepare(spec, opts, registry, entry);
+    try {
+      if (summary.name !== entry.name || summary.version !== entry.version) {
+        throw new SkillError(
+          'INSTALL_FAILED',
+          `${lockFile}: ${spec} holds ${summary.name}@${summary.version}, not ${entry.name}@${entry.version}.`,
+          { file: lockFile, hint: 'Fix the entry, or install the skill again without --frozen.' },
+        );
+      }
+      if (Object.keys(summary.dependencies).length > 0) {
+        progress({ step: 'dependencies', detail: entry.name });
+        await installDependencies(staged, { registry, cache, env: deps.env });
+      }
+      progress({ step: 'store', detail: dir });
+      await placeVersion(layout, entry.name, entry.version, staged, entry);
+    } finally {
+      await rm(staged, { recursive: true, force: true }).catch(() => undefined);
+    }
+    return dir;
+  }
+
+  const registryFor = async (entries: readonly LockEntry[], opts: InstallOptions) => {
+    const fallback = entries.some((e) => !e.registry)
+      ? await resolveRegistry(opts.registry, deps.config().install?.registry, deps.env)
+      : undefined;
+    return (entry: LockEntry) => opts.registry ?? entry.registry ?? fallback!;
+  };
+
   async function frozenAll(opts: InstallOptions): Promise<InstallResult[]> {
     const progress = opts.onProgress ?? (() => undefined);
-    const lock: LockFile = await readLock(lockFile);
+    const lock: LockFile = await state.read();
     const entries = Object.values(lock.skills);
     const expect: SwapExpectation[] = [];
     const results: Omit<InstallResult, 'snapshot' | 'tools'>[] = [];
-    const fallbackRegistry = entries.some((e) => !e.registry)
-      ? await resolveRegistry(opts.registry, deps.config().install?.registry, deps.env)
-      : undefined;
+    const registryOf = await registryFor(entries, opts);
     for (const entry of entries) {
       checkAbort(opts.signal);
-      const registry = opts.registry ?? entry.registry ?? fallbackRegistry!;
-      const dir = layout.versionDir(entry.name, entry.version);
-      const have = await readVersionEntry(layout, entry.name, entry.version);
-      if (have?.integrity !== entry.integrity) {
-        // The exact tarball: the registry's for registry installs, the recorded file otherwise.
-        const spec = entry.registry ? `${entry.package}@${entry.version}` : entry.resolved;
-        const { staged, summary } = await prepare(spec, opts, registry, entry);
-        if (summary.name !== entry.name || summary.version !== entry.version) {
-          await rm(staged, { recursive: true, force: true });
-          throw new SkillError(
-            'INSTALL_FAILED',
-            `${lockFile}: ${spec} holds ${summary.name}@${summary.version}, not ${entry.name}@${entry.version}.`,
-            { file: lockFile, hint: 'Fix the entry, or install the skill again without --frozen.' },
-          );
-        }
-        try {
-          if (Object.keys(summary.dependencies).length > 0) {
-            progress({ step: 'dependencies', detail: entry.name });
-            await installDependencies(staged, { registry, cache, env: deps.env });
-          }
-          progress({ step: 'store', detail: dir });
-          await placeVersion(layout, entry.name, entry.version, staged, entry);
-        } finally {
-          await rm(staged, { recursive: true, force: true }).catch(() => undefined);
-        }
-      }
+      const dir = await ensureVersion(entry, opts, registryOf(entry));
       await pointTo(layout, entry.name, 'current', entry.version);
       expect.push({ name: entry.name, dir });
       results.push({ action: 'installed', name: entry.name, version: entry.version, dir });
@@ -334,7 +381,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
   }
 
   async function entryFor(name: string): Promise<LockEntry> {
-    const entry = (await readLock(lockFile)).skills[name];
+    const entry = (await state.read()).skills[name];
     if (!entry) {
       throw new SkillError('SKILL_NOT_FOUND', `${name} is not installed from npm in this home.`, {
         hint: 'See `openclaw-skill list`; only skills installed with `install` can be updated, removed or rolled back.',
@@ -348,9 +395,23 @@ export function createInstaller(deps: InstallerDeps): Installer {
 
     installFrozen: (opts = {}) => deps.exclusive(() => frozenAll(opts)),
 
+    sync: (opts = {}) =>
+      deps.exclusive(() =>
+        syncStore(
+          {
+            layout,
+            state,
+            swap: deps.swap,
+            ensureVersion: async (entry, o) =>
+              ensureVersion(entry, o, (await registryFor([entry], o))(entry)),
+          },
+          opts,
+        ),
+      ),
+
     update: (name, opts = {}) =>
       deps.exclusive(async () => {
-        const lock = await readLock(lockFile);
+        const lock = await state.read();
         const names = name === undefined ? Object.keys(lock.skills) : [name];
         const results: InstallResult[] = [];
         for (const n of names) {
@@ -371,6 +432,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
     remove: (name, opts = {}) =>
       deps.exclusive(async () => {
         const entry = await entryFor(name);
+        await state.check?.();
         const oldCurrent = await linkedVersion(layout, name, 'current');
         const oldPrevious = await linkedVersion(layout, name, 'previous');
         opts.onProgress?.({ step: 'remove', detail: name });
@@ -382,7 +444,19 @@ export function createInstaller(deps: InstallerDeps): Installer {
           await pointTo(layout, name, 'current', oldCurrent).catch(() => undefined);
           throw e;
         }
-        await writeLock(lockFile, withoutEntry(await readLock(lockFile), name));
+        try {
+          await state.record({ name, action: 'remove' });
+        } catch (e) {
+          await pointTo(layout, name, 'current', oldCurrent).catch(() => undefined);
+          await deps
+            .swap([{ name, dir: oldCurrent && layout.versionDir(name, oldCurrent) }])
+            .catch(() => undefined);
+          throw new SkillError(
+            'INSTALL_FAILED',
+            `${name} was not removed: ${lockFile} could not record it (${(e as Error).message}).`,
+            { cause: e },
+          );
+        }
         // Calls in flight finish on the code already loaded; the files go now.
         await rm(layout.skillDir(name), { recursive: true, force: true });
         void oldPrevious;
@@ -398,6 +472,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
     rollback: (name, opts = {}) =>
       deps.exclusive(async () => {
         await entryFor(name);
+        await state.check?.();
         const current = await linkedVersion(layout, name, 'current');
         const previous = await linkedVersion(layout, name, 'previous');
         const entry =
@@ -422,7 +497,20 @@ export function createInstaller(deps: InstallerDeps): Installer {
           await pointTo(layout, name, 'previous', previous).catch(() => undefined);
           throw e;
         }
-        await writeLock(lockFile, withEntry(await readLock(lockFile), entry));
+        try {
+          await state.record({ name, action: 'rollback', entry });
+        } catch (e) {
+          await pointTo(layout, name, 'current', current).catch(() => undefined);
+          await pointTo(layout, name, 'previous', previous).catch(() => undefined);
+          await deps
+            .swap([{ name, dir: current && layout.versionDir(name, current) }])
+            .catch(() => undefined);
+          throw new SkillError(
+            'INSTALL_FAILED',
+            `${name} was not rolled back: ${lockFile} could not record it (${(e as Error).message}).`,
+            { cause: e },
+          );
+        }
         return {
           action: 'rolled-back',
           name,
