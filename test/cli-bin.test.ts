@@ -1,7 +1,7 @@
 // The built `openclaw-skill` (the bundle `pnpm build` writes and package.json's bin names),
 // run as a user runs it: a fresh node process, HOME and the state folder in a temp dir.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -69,6 +69,25 @@ describe('the built openclaw-skill', () => {
       join(repo, 'skills', 'gmail'),
       join(repo, 'skills', 'weather'),
     ]);
+  });
+
+  it("keeps V8's compiled code in HOME's cache folder, and lists the same when that file is damaged", async () => {
+    const home = join(tmp, 'state-code-cache');
+    const first = await cli(['list', '--json', '--home', home]);
+    const dir = join(tmp, 'home', '.cache', 'openclaw-skills', 'code-cache');
+    const [file, ...more] = await readdir(dir);
+    expect(more).toEqual([]);
+    const header = async () => {
+      const line = (await readFile(join(dir, file!), 'utf8')).split('\n', 1)[0]!;
+      const { sha256, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return { ...rest, sha256: typeof sha256 };
+    };
+    const written = await header();
+    expect(written).toMatchObject({ format: 1, node: process.version, sha256: 'string' });
+    await writeFile(join(dir, file!), 'damaged');
+    expect(await cli(['list', '--json', '--home', home])).toEqual(first);
+    // Replaced by a whole cache for the same bundle.
+    expect(await header()).toEqual(written);
   });
 
   it('exits 2 with one line for an unknown command', async () => {

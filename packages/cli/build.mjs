@@ -1,14 +1,17 @@
 // Bundles the `openclaw-skill` command into dist/bundle/ after the TypeScript build:
-// - main.js (+ chunks/): the program, one chunk per command, instead of ~150 modules to
-//   resolve and load, so a host command starts in about half the time;
+// - main.cjs: the program in one CommonJS file instead of ~150 modules to resolve and load.
+//   Commands stay lazy (esbuild turns each `import()` of a command into a function run on
+//   first use), and the launcher runs the file with V8's code cache (src/code-cache.ts), so
+//   a command neither resolves modules nor compiles the program at each start;
 // - openclaw-skill.cjs: the launcher package.json's bin names. It prints the help and the
-//   version built in here without loading anything, and otherwise imports main.js.
+//   version built in here without loading anything, and otherwise runs main.cjs.
 //
 // The host and the SDK load some dependencies lazily with `createRequire(import.meta.url)`
 // (ajv, pino, gray-matter, ...). In a bundle `import.meta.url` would be this package's, which
 // does not depend on them; so in those two packages it is replaced by the URL of the package
 // itself, and each lazy dependency still resolves from the package that declares it.
-import { cp, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -21,18 +24,26 @@ const PACKAGE_OF = [
   [here('../host/src/'), '@openclaw/skill-host'],
   [here('../sdk/src/'), '@openclaw/skill-sdk'],
 ];
+const WORKSPACE = [here('src/'), ...PACKAGE_OF.map(([dir]) => dir)];
 
-const ownPackageUrl = {
-  name: 'own-package-url',
+/** An `import(` whose argument is not a string literal: esbuild cannot bundle it. */
+const DYNAMIC_IMPORT = /(?<![\w$.])import\((?!\s*['"])/g;
+
+const workspaceSources = {
+  name: 'workspace-sources',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      if (!WORKSPACE.some((dir) => path.startsWith(dir))) return undefined;
       const owner = PACKAGE_OF.find(([dir]) => path.startsWith(dir));
-      if (!owner) return undefined;
-      const text = await readFile(path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
-      const contents = text
-        .replaceAll('createRequire(import.meta.url)', `__packageRequire('${owner[1]}')`)
-        .replaceAll('import.meta.url', `import.meta.resolve('${owner[1]}')`);
+      let contents = await readFile(path, 'utf8');
+      if (owner) {
+        contents = contents
+          .replaceAll('createRequire(import.meta.url)', `__packageRequire('${owner[1]}')`)
+          .replaceAll('import.meta.url', `__packageUrl('${owner[1]}')`);
+      }
+      // The launcher's import(), passed in (see src/code-cache.ts): code run from V8's code
+      // cache has none of its own on Node 20.
+      contents = contents.replace(DYNAMIC_IMPORT, '__import(');
       return { contents, loader: 'ts' };
     });
   },
@@ -44,11 +55,29 @@ const ownPackageUrl = {
  */
 const PACKAGE_REQUIRE = `const __packageRequire = (pkg) => {
   let r;
-  const get = () => (r ??= __createRequire(import.meta.resolve(pkg)));
+  const get = () => (r ??= require('node:module').createRequire(require.resolve(pkg)));
   const req = (id) => get()(id);
   req.resolve = (id, opts) => get().resolve(id, opts);
   return req;
-};`;
+};
+const __packageUrl = (pkg) => require('node:url').pathToFileURL(require.resolve(pkg)).href;
+const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;`;
+
+/**
+ * The SKILL.md and manifest reader this bundle carries (host/src/scan/folder-cache.ts): the
+ * SDK's version and a hash of its sources and dependencies, so a scan cache written by
+ * another reader is never trusted.
+ */
+async function readerId() {
+  const sdk = here('../sdk/');
+  const hash = createHash('sha256').update(await readFile(`${sdk}package.json`));
+  const files = (await readdir(`${sdk}src`, { recursive: true }))
+    .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+    .sort();
+  for (const f of files) hash.update(f).update(await readFile(`${sdk}src/${f}`));
+  const { version } = JSON.parse(await readFile(`${sdk}package.json`, 'utf8'));
+  return `${version}:bundle:${hash.digest('hex').slice(0, 32)}`;
+}
 
 const common = {
   bundle: true,
@@ -59,34 +88,43 @@ const common = {
   logLevel: 'warning',
 };
 
-// Chunk names change with their content: start empty so no stale chunk is left to publish.
+// Start empty so no file of an older layout is left to publish.
 await rm(outdir, { recursive: true, force: true });
 
 await build({
   ...common,
   entryPoints: { main: here('src/bin.ts') },
   outdir,
-  splitting: true,
-  format: 'esm',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
   // Workspace packages are bundled from their TypeScript sources.
   conditions: ['@openclaw/source'],
   // ESM builds first: jsonc-parser's "main" is a UMD build whose inner require()s cannot be
   // bundled.
   mainFields: ['module', 'main'],
-  chunkNames: 'chunks/[name]-[hash]',
-  // CommonJS dependencies call require() for Node's built-in modules (commander) and read
-  // __filename (write-file-atomic names its temp files with it).
-  banner: {
-    js: [
-      "import { createRequire as __createRequire } from 'node:module';",
-      "import { fileURLToPath as __fileURLToPath } from 'node:url';",
-      'const require = __createRequire(import.meta.url);',
-      'const __filename = __fileURLToPath(import.meta.url);',
-      PACKAGE_REQUIRE,
-    ].join('\n'),
+  // What is left of import.meta.url (this package's own sources, bundled dependencies) is the
+  // bundle's own URL, as it was when the bundle was an ES module.
+  define: {
+    ...common.define,
+    'import.meta.url': '__importMetaUrl',
+    __SKILL_READER__: JSON.stringify(await readerId()),
   },
-  plugins: [ownPackageUrl],
+  // Comments and indentation out (names and syntax as written): less to read at each start.
+  minifyWhitespace: true,
+  banner: { js: PACKAGE_REQUIRE },
+  plugins: [workspaceSources],
 });
+const bundle = await readFile(`${outdir}/main.cjs`);
+const unbundled = bundle.toString('latin1').match(DYNAMIC_IMPORT);
+if (unbundled) {
+  throw new Error(
+    `main.cjs has ${unbundled.length} import() the launcher cannot serve; write it in packages/cli, host or sdk (rewritten to __import) or with a string literal.`,
+  );
+}
+const bundleBuild = createHash('sha256').update(bundle).digest('hex');
+// esbuild escapes non-ASCII text by default; an ASCII file is read as latin1, which is a copy
+// instead of a UTF-8 decode of the whole bundle.
+const bundleEncoding = bundle.every((b) => b < 0x80) ? 'latin1' : 'utf8';
 
 // The help exactly as the program prints it (from the TypeScript build of this package).
 const { run, memoryIo } = await import('./dist/index.js');
@@ -98,8 +136,12 @@ await build({
   entryPoints: [here('src/launcher.ts')],
   outfile: `${outdir}/openclaw-skill.cjs`,
   format: 'cjs',
-  external: ['./main.js'],
-  define: { ...common.define, __ROOT_HELP__: JSON.stringify(io.out) },
+  define: {
+    ...common.define,
+    __ROOT_HELP__: JSON.stringify(io.out),
+    __BUNDLE_BUILD__: JSON.stringify(bundleBuild),
+    __BUNDLE_ENCODING__: JSON.stringify(bundleEncoding),
+  },
 });
 
 // The dashboard page, prebuilt by packages/dashboard (root `pnpm build` runs it first):

@@ -25,126 +25,149 @@ const figures: Record<string, Figure> = {};
 const notes: string[] = [];
 const tmp = await mkdtemp(join(tmpdir(), 'openclaw-bench-'));
 const quick = process.argv.includes('--quick');
+// `pnpm bench scan cli`: only the named sections (a figure id's first part); all by default.
+const sections = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const want = (section: string) => sections.length === 0 || sections.includes(section);
 const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const moreTargets: Array<[string, string, boolean]> = [];
 
 try {
   // Dispatch: direct, MCP SDK in-memory, host inline.
-  step('dispatch');
-  const direct = directCaller();
-  figures['dispatch.direct'] = await microSync((i) => direct({ text: `hi ${i}` }));
-  const mcp = await mcpCaller();
-  figures['dispatch.mcp-sdk'] = await microAsync((i) => mcp.call(`hi ${i}`), { batch: 20 });
-  await mcp.close();
-  const echoWs = join(tmp, 'echo-ws');
-  await writeEchoSkill(echoWs);
-  const host = await createSkillHost({
-    workspace: echoWs,
-    home: join(tmp, 'echo-home'),
-    userHome: join(tmp, 'echo-user'),
-    env: {},
-    config: { runner: 'inline' },
-  });
-  const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
-  if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
-  figures['dispatch.inline'] = await microAsync((i) =>
-    host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
-  );
-  await host.close();
-  const quiet = await createSkillHost({
-    workspace: echoWs,
-    home: join(tmp, 'echo-home-2'),
-    userHome: join(tmp, 'echo-user'),
-    env: {},
-    config: { runner: 'inline', audit: { enabled: false } },
-  });
-  await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
-  figures['dispatch.inline.no-audit'] = await microAsync((i) =>
-    quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
-  );
-  await quiet.close();
+  if (want('dispatch')) await benchDispatch();
+  async function benchDispatch() {
+    step('dispatch');
+    const direct = directCaller();
+    figures['dispatch.direct'] = await microSync((i) => direct({ text: `hi ${i}` }));
+    const mcp = await mcpCaller();
+    figures['dispatch.mcp-sdk'] = await microAsync((i) => mcp.call(`hi ${i}`), { batch: 20 });
+    await mcp.close();
+    const echoWs = join(tmp, 'echo-ws');
+    await writeEchoSkill(echoWs);
+    const host = await createSkillHost({
+      workspace: echoWs,
+      home: join(tmp, 'echo-home'),
+      userHome: join(tmp, 'echo-user'),
+      env: {},
+      config: { runner: 'inline' },
+    });
+    const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
+    if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
+    figures['dispatch.inline'] = await microAsync((i) =>
+      host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
+    );
+    await host.close();
+    const quiet = await createSkillHost({
+      workspace: echoWs,
+      home: join(tmp, 'echo-home-2'),
+      userHome: join(tmp, 'echo-user'),
+      env: {},
+      config: { runner: 'inline', audit: { enabled: false } },
+    });
+    await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
+    figures['dispatch.inline.no-audit'] = await microAsync((i) =>
+      quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
+    );
+    await quiet.close();
+  }
 
-  Object.assign(figures, await runnersBench({ tmp, quick, step }));
+  if (want('runners')) Object.assign(figures, await runnersBench({ tmp, quick, step }));
 
-  step('router');
-  const routerRun = await routerFigures(tmp, quick);
-  Object.assign(figures, routerRun.figures);
-  notes.push(...routerRun.notes);
+  if (want('router')) {
+    step('router');
+    const routerRun = await routerFigures(tmp, quick);
+    Object.assign(figures, routerRun.figures);
+    notes.push(...routerRun.notes);
+  }
 
-  step('dispatch.mcp-client');
-  await benchMcpClient(tmp, figures, notes);
+  if (want('dispatch')) {
+    step('dispatch.mcp-client');
+    await benchMcpClient(tmp, figures, notes);
+  }
 
-  const scan = await benchScan(tmp, step, quick);
-  Object.assign(figures, scan.figures);
-  moreTargets.push(...scan.targets);
+  if (want('scan') || want('prompt')) {
+    const scan = await benchScan(tmp, step, quick);
+    Object.assign(figures, scan.figures);
+    moreTargets.push(...scan.targets);
+  }
 
-  step('cli');
-  const cli = await benchCli(tmp, quick ? 3 : 30);
-  Object.assign(figures, cli.figures);
-  moreTargets.push(...cli.targets);
+  if (want('cli')) {
+    step('cli');
+    const cli = await benchCli(tmp, quick ? 3 : 30);
+    Object.assign(figures, cli.figures);
+    moreTargets.push(...cli.targets);
+  }
 
-  // Prompt block and tool definitions over large catalogs, in this process.
-  step('prompt.cached.1000');
-  const big = await createSkillHost({
-    workspace: join(tmp, 'scan-1000'),
-    home: join(tmp, 'home-1000'),
-    userHome: join(tmp, 'user'),
-    env: {},
-  });
-  big.prompt();
-  figures['prompt.cached.1000'] = await microSync(() => big.prompt(), { batch: 100 });
-  await big.close();
+  if (want('prompt')) await benchPromptAndTools();
+  async function benchPromptAndTools() {
+    // Prompt block and tool definitions over large catalogs, in this process.
+    step('prompt.cached.1000');
+    const big = await createSkillHost({
+      workspace: join(tmp, 'scan-1000'),
+      home: join(tmp, 'home-1000'),
+      userHome: join(tmp, 'user'),
+      env: {},
+    });
+    big.prompt();
+    figures['prompt.cached.1000'] = await microSync(() => big.prompt(), { batch: 100 });
+    await big.close();
 
-  step('tools.defs.1000');
-  const toolsWs = join(tmp, 'tools-ws');
-  await generateToolSkills(join(toolsWs, 'skills'), 100, 10);
-  const th = await createSkillHost({
-    workspace: toolsWs,
-    home: join(tmp, 'tools-home'),
-    userHome: join(tmp, 'user'),
-    env: {},
-  });
-  const toolCount = th.snapshot().tools.size;
-  if (toolCount < 1000) throw new Error(`expected 1000 tools, found ${toolCount}`);
-  figures['tools.defs.1000'] = await microSync(
-    (i) => {
-      // A fresh snapshot each time, so nothing is cached: both formats are computed.
-      const snap = createSnapshot(i + 1, th.skills);
-      return [toolDefinitions(snap, 'mcp'), toolDefinitions(snap, 'anthropic')];
-    },
-    { batch: 1, timeMs: 2000 },
-  );
-  th.tools.definitions('mcp');
-  th.tools.definitions('anthropic');
-  figures['tools.defs.1000.cached'] = await microSync(
-    () => [th.tools.definitions('mcp'), th.tools.definitions('anthropic')],
-    { batch: 100 },
-  );
-  await th.close();
+    step('tools.defs.1000');
+    const toolsWs = join(tmp, 'tools-ws');
+    await generateToolSkills(join(toolsWs, 'skills'), 100, 10);
+    const th = await createSkillHost({
+      workspace: toolsWs,
+      home: join(tmp, 'tools-home'),
+      userHome: join(tmp, 'user'),
+      env: {},
+    });
+    const toolCount = th.snapshot().tools.size;
+    if (toolCount < 1000) throw new Error(`expected 1000 tools, found ${toolCount}`);
+    figures['tools.defs.1000'] = await microSync(
+      (i) => {
+        // A fresh snapshot each time, so nothing is cached: both formats are computed.
+        const snap = createSnapshot(i + 1, th.skills);
+        return [toolDefinitions(snap, 'mcp'), toolDefinitions(snap, 'anthropic')];
+      },
+      { batch: 1, timeMs: 2000 },
+    );
+    th.tools.definitions('mcp');
+    th.tools.definitions('anthropic');
+    figures['tools.defs.1000.cached'] = await microSync(
+      () => [th.tools.definitions('mcp'), th.tools.definitions('anthropic')],
+      { batch: 100 },
+    );
+    await th.close();
+  }
 
-  step('refresh.concurrent-1000');
-  Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
+  if (want('refresh')) {
+    step('refresh.concurrent-1000');
+    Object.assign(figures, await benchAuth(tmp, quick ? 3 : 15));
+  }
 
-  step('serve');
-  Object.assign(figures, await benchServe(tmp));
+  if (want('serve')) {
+    step('serve');
+    Object.assign(figures, await benchServe(tmp));
+  }
 
-  Object.assign(figures, await installFigures({ tmp, quick, step }));
+  if (want('install')) Object.assign(figures, await installFigures({ tmp, quick, step }));
 
-  const store = await benchStore({ tmp, quick, step });
-  Object.assign(figures, store.figures);
-  notes.push(...store.notes);
-  if (store.figures['refresh.multi-host-8x1000.requests'])
-    moreTargets.push([
-      'refresh.multi-host-8x1000.requests = 1',
-      `${store.figures['refresh.multi-host-8x1000.requests'].p99} requests (p99)`,
-      store.figures['refresh.multi-host-8x1000.requests'].p99 === 1,
-    ]);
-  if (store.figures['install.propagation'])
-    moreTargets.push([
-      'install.propagation (host A to host B) <= 2000 ms',
-      `${store.figures['install.propagation'].median} ms (p99 ${store.figures['install.propagation'].p99} ms)`,
-      store.figures['install.propagation'].p99 <= 2000,
-    ]);
+  if (want('store')) {
+    const store = await benchStore({ tmp, quick, step });
+    Object.assign(figures, store.figures);
+    notes.push(...store.notes);
+    if (store.figures['refresh.multi-host-8x1000.requests'])
+      moreTargets.push([
+        'refresh.multi-host-8x1000.requests = 1',
+        `${store.figures['refresh.multi-host-8x1000.requests'].p99} requests (p99)`,
+        store.figures['refresh.multi-host-8x1000.requests'].p99 === 1,
+      ]);
+    if (store.figures['install.propagation'])
+      moreTargets.push([
+        'install.propagation (host A to host B) <= 2000 ms',
+        `${store.figures['install.propagation'].median} ms (p99 ${store.figures['install.propagation'].p99} ms)`,
+        store.figures['install.propagation'].p99 <= 2000,
+      ]);
+  }
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
@@ -206,14 +229,21 @@ console.table(
     Object.entries(figures).map(([id, f]) => [id, { median: f.median, p99: f.p99, unit: f.unit }]),
   ),
 );
-console.log(
-  `inline / direct: ${ratio('dispatch.inline', 'dispatch.direct').toFixed(1)} x; inline / mcp-sdk: ${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x; mcp-sdk / direct: ${ratio('dispatch.mcp-sdk', 'dispatch.direct').toFixed(1)} x`,
-);
-for (const [what, value, ok] of targets)
+if (want('dispatch'))
+  console.log(
+    `inline / direct: ${ratio('dispatch.inline', 'dispatch.direct').toFixed(1)} x; inline / mcp-sdk: ${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x; mcp-sdk / direct: ${ratio('dispatch.mcp-sdk', 'dispatch.direct').toFixed(1)} x`,
+  );
+// Targets of the sections run (a target names its figure first).
+for (const [what, value, ok] of targets.filter(([w]) => figures[w.split(' ')[0]!]))
   console.log(`${ok ? 'met   ' : 'MISSED'} ${what}: ${value}`);
 for (const n of notes) console.log(n);
 
-const out = join(here, 'results', 'latest.json');
+// A partial run does not replace the full run's figures.
+const out = join(
+  here,
+  'results',
+  sections.length === 0 ? 'latest.json' : `latest-${sections.join('-')}.json`,
+);
 await mkdir(dirname(out), { recursive: true });
 await writeFile(
   out,

@@ -1,6 +1,7 @@
-#!/usr/bin/env node
-// The program's entry: bundled as dist/bundle/main.js and started by the launcher.
+// The program's entry: bundled as dist/bundle/main.cjs and run by the launcher.
 import { run } from './program.js';
 import { processIo } from './io.js';
 
-process.exitCode = await run(process.argv.slice(2), processIo());
+void run(process.argv.slice(2), processIo()).then((code) => {
+  process.exitCode = code;
+});

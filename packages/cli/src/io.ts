@@ -17,7 +17,11 @@ export function processIo(): Io {
   return {
     stdout: (s) => void process.stdout.write(s),
     stderr: (s) => void process.stderr.write(s),
-    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    // Read when a command asks: touching process.stdin creates its stream (a pipe, a TTY or
+    // a file), which costs a fresh process tens of milliseconds that most commands never use.
+    get isTTY() {
+      return Boolean(process.stdin.isTTY && process.stdout.isTTY);
+    },
     env: process.env,
     cwd: process.cwd(),
   };

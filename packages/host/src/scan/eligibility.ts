@@ -3,8 +3,7 @@
 // A pure function on plain data: the scan gathers PATH and env once and passes them in.
 // A missing API key (apiKey auth) is deliberately not checked: the skill stays listed and
 // its calls answer AUTH_REQUIRED with what to set, which is more useful to a model.
-import satisfies from 'semver/functions/satisfies.js';
-import validRange from 'semver/ranges/valid.js';
+import Range from 'semver/classes/range.js';
 import type { Manifest, OpenClawMetadata, Problem, ProblemCode } from '@openclaw/skill-sdk';
 import type { SkillSettings } from '../config/schema.js';
 import { resolveSkillConfig } from './skill-config.js';
@@ -59,11 +58,15 @@ const rangeCache = new Map<string, boolean | undefined>();
 function satisfiesRange(version: string, range: string): boolean | undefined {
   const key = `${version} ${range}`;
   if (!rangeCache.has(key)) {
-    // undefined: not a valid range (the folder reader reports HOST_RANGE_INVALID).
-    rangeCache.set(
-      key,
-      validRange(range) ? satisfies(version, range, { includePrerelease: true }) : undefined,
-    );
+    // undefined: not a valid range (the folder reader reports HOST_RANGE_INVALID). One
+    // parse: semver's validRange and satisfies would each parse the range again.
+    let parsed: Range | undefined;
+    try {
+      parsed = new Range(range, { includePrerelease: true });
+    } catch {
+      parsed = undefined;
+    }
+    rangeCache.set(key, parsed ? parsed.test(version) : undefined);
   }
   return rangeCache.get(key);
 }

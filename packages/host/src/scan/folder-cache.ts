@@ -36,11 +36,16 @@ export interface FolderCache {
   entries(): Record<string, Entry>;
 }
 
+/** Set by the CLI's bundle build: the SDK it bundles, by version and a hash of its sources. */
+declare const __SKILL_READER__: string | undefined;
+
 /**
  * Who wrote a cache: the SDK's version and the time its code was built or installed, so a
- * rebuilt or upgraded reader never trusts answers of the old one.
+ * rebuilt or upgraded reader never trusts answers of the old one. The bundled CLI carries
+ * its own reader, named at build time (no package lookup at each start).
  */
 export function readerIdentity(): string {
+  if (typeof __SKILL_READER__ === 'string') return __SKILL_READER__;
   const require = createRequire(import.meta.url);
   const entry = require.resolve('@openclaw/skill-sdk');
   const { version } = require('@openclaw/skill-sdk/package.json') as { version: string };

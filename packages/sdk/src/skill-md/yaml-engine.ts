@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type * as YAML from 'yaml';
 import type { ProblemCode } from '../errors.js';
+import { fastFrontmatterYaml } from './yaml-fast.js';
 
 const require = createRequire(import.meta.url);
 let yaml: typeof YAML | undefined;
@@ -70,7 +71,13 @@ function parseOnce(input: string) {
   return { doc, line: (offset: number) => lineCounter.linePos(offset).line };
 }
 
+/** The engine's answer: js-yaml's when the text is simple (yaml-fast.ts), else `yaml`'s. */
 export function parseFrontmatterYaml(input: string): EngineResult {
+  return fastFrontmatterYaml(input) ?? parseWithYaml(input);
+}
+
+/** The answer of the `yaml` package, which handles every input. */
+export function parseWithYaml(input: string): EngineResult {
   try {
     return parseChecked(input);
   } catch (e) {

@@ -1,14 +1,14 @@
 // JSON files as the user wrote them: parse fast with JSON.parse, and find line numbers
 // with jsonc-parser only when there is a problem to point at (the scan's hot path never
-// builds a syntax tree for a valid file).
-import {
-  findNodeAtLocation,
-  parse,
-  parseTree,
-  printParseErrorCode,
-  type Node,
-  type ParseError,
-} from 'jsonc-parser';
+// builds a syntax tree for a valid file). jsonc-parser itself loads on that first problem:
+// its module builds ~1,200 strings when loaded, a cost every CLI start paid for nothing.
+import { createRequire } from 'node:module';
+import type * as JsoncParser from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
+
+const require = createRequire(import.meta.url);
+let jsonc: typeof JsoncParser | undefined;
+const loadJsonc = () => (jsonc ??= require('jsonc-parser') as typeof JsoncParser);
 
 export type JsonPath = (string | number)[];
 
@@ -66,7 +66,7 @@ export function parseJsonText(text: string): ParsedJson {
     return { ok: true, value: JSON.parse(clean) };
   } catch {
     const errors: ParseError[] = [];
-    parse(clean, errors, {
+    loadJsonc().parse(clean, errors, {
       disallowComments: true,
       allowTrailingComma: false,
       allowEmptyContent: false,
@@ -83,7 +83,7 @@ export function parseJsonText(text: string): ParsedJson {
 }
 
 function describeParseError(code: ParseError['error']): string {
-  const name = printParseErrorCode(code); // e.g. "CommaExpected"
+  const name = loadJsonc().printParseErrorCode(code); // e.g. "CommaExpected"
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
@@ -118,12 +118,15 @@ export function jsonLines(text: string): (path: JsonPath) => number | undefined 
   return (path) => {
     if (tree === null) {
       // Deeper text was refused by parseJsonText; this guard keeps jsonc-parser's recursion safe.
-      tree = jsonDepth(clean).depth > MAX_JSON_DEPTH ? undefined : (parseTree(clean) ?? undefined);
+      tree =
+        jsonDepth(clean).depth > MAX_JSON_DEPTH
+          ? undefined
+          : (loadJsonc().parseTree(clean) ?? undefined);
       lineAt = lineIndex(clean);
     }
     if (!tree || !lineAt) return undefined;
     for (let n = path.length; n >= 0; n--) {
-      const node = findNodeAtLocation(tree, path.slice(0, n));
+      const node = loadJsonc().findNodeAtLocation(tree, path.slice(0, n));
       if (!node) continue;
       // A property's value: point at its key, which is where people look.
       const at = node.parent?.type === 'property' ? node.parent : node;
