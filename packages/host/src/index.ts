@@ -1,3 +1,8 @@
+/**
+ * The skill host an agent embeds: `createSkillHost`, the tool formats, and the types of calls,
+ * results, snapshots, installs and auth.
+ * @module @openclaw/skill-host
+ */
 // @openclaw/skill-host: what an agent builder embedding the host uses. Everything here keeps
 // working across minor versions; everything else is a private module. Tools of this
 // repository that need internals (the CLI, the benchmarks) import `@openclaw/skill-host/internal`,

@@ -1,3 +1,8 @@
+/**
+ * What a skill author imports: `defineSkill`, `defineTool`, the `SkillContext` types, the
+ * manifest schema, the SKILL.md reader and validator, and the one coded error, `SkillError`.
+ * @module @openclaw/skill-sdk
+ */
 export * from './errors.js';
 export type * from './context.js';
 export * from './define.js';

@@ -1,3 +1,7 @@
+/**
+ * The Vercel AI SDK adapter: the host's tools as a ToolSet for generateText and streamText.
+ * @module @openclaw/skill-host/ai-sdk
+ */
 // The Vercel AI SDK adapter (`@openclaw/skill-host/ai-sdk`; `ai` is an optional peer
 // dependency): the host's tools as a ToolSet for generateText/streamText. Every call goes
 // through host.call, so policy, validation, approval and audit apply as for any provider.

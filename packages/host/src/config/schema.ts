@@ -7,12 +7,18 @@ const MAX_MS = 2_147_483_647;
 const ms = { type: 'integer', minimum: 1, maximum: MAX_MS } as const;
 
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
+/** Policy and approval entries: globs over canonical tool names, or group:<name>. */
+const toolGlobs = (what: string) =>
+  ({
+    ...stringList,
+    description: `${what}: globs over tool names (gmail.*) or group:<name>.`,
+  }) as const;
 
 const rateWindow = {
   type: 'object',
   properties: {
-    calls: { type: 'integer', minimum: 1 },
-    windowMs: ms,
+    calls: { type: 'integer', minimum: 1, description: 'Calls allowed within the window.' },
+    windowMs: { ...ms, description: 'The sliding window (default 60000).' },
   },
   additionalProperties: false,
 } as const;
@@ -20,9 +26,12 @@ const rateWindow = {
 const policyLayer = {
   type: 'object',
   properties: {
-    allow: stringList,
-    deny: stringList,
-    profile: { type: 'string' },
+    allow: toolGlobs('Tools this layer allows (when set, only these)'),
+    deny: toolGlobs('Tools this layer denies; a deny in any layer wins'),
+    profile: {
+      type: 'string',
+      description: 'A named allow/deny set: minimal, readonly, full, or one of policy.profiles.',
+    },
   },
   additionalProperties: false,
 } as const;
@@ -37,15 +46,22 @@ const stringMap = { type: 'object', additionalProperties: { type: 'string' } } a
 const mcpServer = {
   type: 'object',
   properties: {
-    type: { enum: ['stdio', 'http', 'streamable-http', 'sse'] },
-    command: { type: 'string' },
-    args: { type: 'array', items: { type: 'string' } },
-    env: stringMap,
-    cwd: { type: 'string' },
-    url: { type: 'string' },
-    headers: stringMap,
-    enabled: { type: 'boolean' },
-    disabled: { type: 'boolean' },
+    type: {
+      enum: ['stdio', 'http', 'streamable-http', 'sse'],
+      description:
+        'Transport, as other clients write it (default: stdio with command, http with url).',
+    },
+    command: { type: 'string', description: 'Program speaking MCP on stdio.' },
+    args: { type: 'array', items: { type: 'string' }, description: "The command's arguments." },
+    env: { ...stringMap, description: "Environment variables for the command's process." },
+    cwd: { type: 'string', description: "The command's working folder." },
+    url: { type: 'string', description: 'URL of a remote server (Streamable HTTP, or SSE).' },
+    headers: {
+      ...stringMap,
+      description: 'HTTP headers for a remote server (e.g. Authorization).',
+    },
+    enabled: { type: 'boolean', description: 'false leaves the server out (default true).' },
+    disabled: { type: 'boolean', description: "true leaves the server out (other clients' key)." },
     eager: {
       type: 'boolean',
       description: 'Start with the host instead of on first use (default false).',
@@ -75,28 +91,59 @@ export const hostConfigSchema = {
   title: 'OpenClaw skill host config (<home>/config.json)',
   type: 'object',
   properties: {
-    $schema: { type: 'string' },
+    $schema: {
+      type: 'string',
+      description:
+        'Where this schema is, for editors (host-config.schema.json in @openclaw/skill-host).',
+    },
     sources: { ...stringList, description: 'Extra skill folders, after the built-in sources.' },
-    runner: { enum: ['inline', 'worker', 'sandbox'] },
+    runner: {
+      enum: ['inline', 'worker', 'sandbox'],
+      description:
+        'Runner for every code skill. Default: sandbox for skills installed from a registry, worker for local folders.',
+    },
     skills: {
       type: 'object',
+      description: 'Settings per skill, by skill name.',
       additionalProperties: {
         type: 'object',
         properties: {
-          enabled: { type: 'boolean' },
-          trusted: { type: 'boolean' },
-          runner: { enum: ['inline', 'worker', 'sandbox'] },
-          config: { type: 'object' },
-          env: { type: 'object', additionalProperties: { type: 'string' } },
-          secrets: { type: 'object', additionalProperties: { type: 'string' } },
+          enabled: {
+            type: 'boolean',
+            description:
+              'false lists the skill as disabled and offers none of its tools (default true).',
+          },
+          trusted: {
+            type: 'boolean',
+            description: "Run the skill inline, in the host's own process (default false).",
+          },
+          runner: {
+            enum: ['inline', 'worker', 'sandbox'],
+            description: 'Runner for this skill; wins over trusted and the global runner.',
+          },
+          config: {
+            type: 'object',
+            description: "The skill's settings, validated against its manifest's config schema.",
+          },
+          env: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description:
+              'Environment variables for the skill (its requires.env and declared names), over the real environment.',
+          },
+          secrets: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'Values of secrets the manifest declares; prefer auth set-key (keychain).',
+          },
           grant: {
             type: 'object',
             description:
               'Capabilities granted to a sandboxed skill whose manifest declares them in permissions.',
             properties: {
-              childProcess: { type: 'boolean' },
-              workerThreads: { type: 'boolean' },
-              addons: { type: 'boolean' },
+              childProcess: { type: 'boolean', description: 'Allow child processes.' },
+              workerThreads: { type: 'boolean', description: 'Allow worker threads.' },
+              addons: { type: 'boolean', description: 'Allow native addons.' },
             },
             additionalProperties: false,
           },
@@ -106,26 +153,37 @@ export const hostConfigSchema = {
     },
     policy: {
       type: 'object',
+      description: 'Which tools may be called: layers defaults < policy < agents.<id> < session.',
       properties: {
         ...policyLayer.properties,
-        profiles: { type: 'object', additionalProperties: policyLayer },
-        agents: { type: 'object', additionalProperties: policyLayer },
+        profiles: {
+          type: 'object',
+          additionalProperties: policyLayer,
+          description: 'Named allow/deny sets; one may build on another with its own profile.',
+        },
+        agents: {
+          type: 'object',
+          additionalProperties: policyLayer,
+          description: 'A layer per agent id (CallContext.agentId).',
+        },
         subagentDeny: { ...stringList, description: 'Added to the fixed subagent deny list.' },
       },
       additionalProperties: false,
     },
     approvals: {
       type: 'object',
+      description: 'Which calls need a person: deny > require > auto.',
       properties: {
-        auto: stringList,
-        require: stringList,
-        deny: stringList,
-        timeoutMs: ms,
+        auto: toolGlobs('Approved without asking (lifts approval: required and destructive)'),
+        require: toolGlobs('Always asked for, whatever the manifest says'),
+        deny: toolGlobs('Refused as if the person said no'),
+        timeoutMs: { ...ms, description: 'How long to wait for an answer (default 300000).' },
       },
       additionalProperties: false,
     },
     limits: {
       type: 'object',
+      description: 'Rate limits and the loop detector, per host process.',
       properties: {
         perSession: { ...rateWindow, description: 'Calls per session within the window.' },
         perTool: {
@@ -137,21 +195,40 @@ export const hostConfigSchema = {
           description:
             'The same tool with the same input in a session: a warning in the result from warnAt calls (default 10), refused at maxRepeats (default 20).',
           properties: {
-            warnAt: { type: 'integer', minimum: 1, maximum: 1000 },
-            maxRepeats: { type: 'integer', minimum: 2, maximum: 1000 },
-            windowMs: ms,
+            warnAt: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 1000,
+              description: 'Repeats after which results carry a warning (default 10).',
+            },
+            maxRepeats: {
+              type: 'integer',
+              minimum: 2,
+              maximum: 1000,
+              description: 'Repeats after which the call is refused: LOOP_DETECTED (default 20).',
+            },
+            windowMs: { ...ms, description: 'How far back repeats count (default 60000).' },
           },
           additionalProperties: false,
         },
-        concurrency: { type: 'integer', minimum: 1, description: 'callMany concurrency limit.' },
-        maxResultChars: { type: 'integer', minimum: 100 },
+        concurrency: {
+          type: 'integer',
+          minimum: 1,
+          description: 'callMany concurrency limit (default 8).',
+        },
+        maxResultChars: {
+          type: 'integer',
+          minimum: 100,
+          description: 'Result limit for tools whose manifest sets none (default 50000).',
+        },
       },
       additionalProperties: false,
     },
     audit: {
       type: 'object',
+      description: 'The append-only audit log, <home>/audit.jsonl: one line per call.',
       properties: {
-        enabled: { type: 'boolean' },
+        enabled: { type: 'boolean', description: 'Write the audit log (default true).' },
         fullInputs: {
           type: 'boolean',
           description: 'Log inputs in full (redacted) instead of as a hash.',
@@ -161,22 +238,48 @@ export const hostConfigSchema = {
     },
     auth: {
       type: 'object',
+      description: 'OAuth providers and where tokens are kept.',
       properties: {
-        store: { enum: ['keychain', 'file'] },
+        store: {
+          enum: ['keychain', 'file'],
+          description:
+            'keychain: the OS keychain (default). file: a 0600 file in the home, tokens unencrypted (opt-in).',
+        },
         providers: {
           type: 'object',
+          description:
+            'OAuth clients by provider name: your client id and secret for a preset (google, github, microsoft, slack), or a provider of your own.',
           additionalProperties: {
             type: 'object',
             properties: {
-              type: { enum: ['oauth2'] },
-              preset: { type: 'string' },
-              authorizeUrl: { type: 'string' },
-              tokenUrl: { type: 'string' },
-              revokeUrl: { type: 'string' },
-              deviceAuthorizationUrl: { type: 'string' },
-              clientId: { type: 'string' },
-              clientSecret: { type: 'string' },
-              scopes: { type: 'object', additionalProperties: { type: 'string' } },
+              type: { enum: ['oauth2'], description: 'The only kind of provider (default).' },
+              preset: {
+                type: 'string',
+                description: 'Build on a preset: google, github, microsoft or slack.',
+              },
+              authorizeUrl: { type: 'string', description: 'Authorization endpoint.' },
+              tokenUrl: { type: 'string', description: 'Token endpoint.' },
+              revokeUrl: {
+                type: 'string',
+                description: 'Revocation endpoint (RFC 7009), used by logout.',
+              },
+              deviceAuthorizationUrl: {
+                type: 'string',
+                description: 'Device authorization endpoint (RFC 8628), for login --device.',
+              },
+              clientId: {
+                type: 'string',
+                description: 'Your OAuth client id (or env OPENCLAW_<PROVIDER>_CLIENT_ID).',
+              },
+              clientSecret: {
+                type: 'string',
+                description: 'Your client secret (or env OPENCLAW_<PROVIDER>_CLIENT_SECRET).',
+              },
+              scopes: {
+                type: 'object',
+                additionalProperties: { type: 'string' },
+                description: 'Short scope names skills use, mapped to the real scopes.',
+              },
             },
             additionalProperties: false,
           },
@@ -186,7 +289,18 @@ export const hostConfigSchema = {
     },
     install: {
       type: 'object',
-      properties: { registry: { type: 'string' }, policyCommand: { type: 'string' } },
+      description: 'Installing skills into the store.',
+      properties: {
+        registry: {
+          type: 'string',
+          description: 'npm registry URL (default: your npm config); --registry wins.',
+        },
+        policyCommand: {
+          type: 'string',
+          description:
+            'Run before each install with the summary as JSON on stdin; it answers allow, warn or block (anything else blocks).',
+        },
+      },
       additionalProperties: false,
     },
     store: {
@@ -194,7 +308,11 @@ export const hostConfigSchema = {
       description:
         'Where grants, refresh locks and the lockfile live: files in the home (default, one machine) or Postgres shared by several hosts.',
       properties: {
-        type: { enum: ['files', 'postgres'] },
+        type: {
+          enum: ['files', 'postgres'],
+          description:
+            'files: in the home (default). postgres: shared by several hosts (docs/deploying.md).',
+        },
         url: {
           type: 'string',
           description:

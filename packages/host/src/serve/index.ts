@@ -1,3 +1,7 @@
+/**
+ * `startServe`: the host as a service (MCP over stdio or Streamable HTTP, and the control API).
+ * @module @openclaw/skill-host/serve
+ */
 // @openclaw/skill-host/serve: the host as a service (MCP server and control API). A subpath,
 // so agents that embed the host never load the MCP SDK or the HTTP server.
 export { startServe, DEFAULT_DRAIN_MS, type ServeOptions, type RunningServe } from './serve.js';

@@ -1,3 +1,7 @@
+/**
+ * `createTester`: run a skill's tools in a unit test as the host would, without a host.
+ * @module @openclaw/skill-sdk/testing
+ */
 // A test harness for skill authors: a real SkillContext backed by memory, so a skill's
 // tools can be called in a unit test without a host.
 import { randomUUID } from 'node:crypto';
