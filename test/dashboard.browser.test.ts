@@ -139,6 +139,14 @@ describe.skipIf(!run)('dashboard in a browser', () => {
 
   const card = (p: Page, name: string) => p.locator(`li[data-skill="${name}"]`);
 
+  /** Dashboard pages whose event stream serve counts (calls wait only while one is open). */
+  const dashboardPages = async () =>
+    (
+      (await (
+        await fetch(`${base}/api`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { dashboardPages: number }
+    ).dashboardPages;
+
   // A test that failed half-way must not leave a call waiting for the next one.
   afterEach(async () => {
     const auth = { authorization: `Bearer ${token}` };
@@ -261,6 +269,33 @@ describe.skipIf(!run)('dashboard in a browser', () => {
     }
   });
 
+  it('rollback and remove from the page: remove asks once more in the card, then the skill and its tools are gone', async () => {
+    const v1 = await writeSkillPackage({ skill: 'tally', version: '1.0.0' });
+    const v2 = await writeSkillPackage({ skill: 'tally', version: '1.1.0' });
+    try {
+      await serve.host.install(v1, { yes: true });
+      await serve.host.install(v2, { yes: true });
+      await page.goto(`${base}/#skills`);
+      const tally = card(page, 'tally');
+      await expect.poll(() => tally.textContent()).toContain('1.1.0');
+      await tally.getByRole('button', { name: 'Roll back tally' }).click();
+      await expect.poll(() => tally.locator('dd').nth(1).textContent()).toBe('1.0.0');
+      expect(serve.host.snapshot().byName.get('tally')!.version).toBe('1.0.0');
+
+      await tally.getByRole('button', { name: 'Remove tally' }).click();
+      await tally.getByRole('button', { name: 'Keep tally' }).click();
+      expect(serve.host.snapshot().byName.has('tally')).toBe(true);
+      await tally.getByRole('button', { name: 'Remove tally' }).click();
+      await tally.getByRole('button', { name: 'Yes, remove tally' }).click();
+      await expect.poll(() => tally.count()).toBe(0);
+      expect(serve.host.snapshot().byName.has('tally')).toBe(false);
+      expect(serve.host.snapshot().tools.has('tally.version')).toBe(false);
+    } finally {
+      await rm(v1, { recursive: true, force: true });
+      await rm(v2, { recursive: true, force: true });
+    }
+  });
+
   it('a library call needing approval waits in the page; approve lets it finish, deny returns APPROVAL_DENIED', async () => {
     await page.goto(`${base}/#approvals`);
     await page.getByText('No call is waiting for approval.').waitFor();
@@ -287,10 +322,13 @@ describe.skipIf(!run)('dashboard in a browser', () => {
   });
 
   it('the keyboard alone reaches and presses Approve once (skip link, then Tab order)', async () => {
-    // A fresh load: focus starts at the top of the document.
+    // A fresh load: focus starts at the top of the document. The call starts once serve
+    // counts the new page (the old one's stream closed), or no one would be asked.
     await page.goto('about:blank');
+    await expect.poll(dashboardPages).toBe(0);
     await page.goto(`${base}/#approvals`);
     await page.getByText('No call is waiting for approval.').waitFor();
+    await expect.poll(dashboardPages).toBe(1);
     const call = serve.host.call(
       { name: 'notes.wipe', input: { folder: 'keys' } },
       { sessionId: 'keyboard' },
@@ -374,15 +412,7 @@ describe.skipIf(!run)('dashboard in a browser', () => {
   it('without an open dashboard page, a call needing approval is APPROVAL_REQUIRED at once', async () => {
     await page.goto('about:blank');
     // Once the page's event stream has closed, serve counts no dashboard page.
-    const about = async () =>
-      (
-        (await (
-          await fetch(`${base}/api`, { headers: { authorization: `Bearer ${token}` } })
-        ).json()) as {
-          dashboardPages: number;
-        }
-      ).dashboardPages;
-    await expect.poll(about).toBe(0);
+    await expect.poll(dashboardPages).toBe(0);
     expect(await serve.host.call({ name: 'notes.wipe', input: {} })).toMatchObject({
       isError: true,
       code: 'APPROVAL_REQUIRED',
@@ -489,6 +519,7 @@ describe.skipIf(!run)('dashboard in a browser', () => {
     await watcher.getByRole('heading', { name: 'Skills', level: 1 }).waitFor();
     await watcher.goto(`${base}/#approvals`);
     await watcher.getByText('No call is waiting for approval.').waitFor();
+    await expect.poll(dashboardPages).toBeGreaterThan(0);
     const waiting = serve.host.call(
       { name: 'notes.wipe', input: { folder: 'screenshots' } },
       { sessionId: 'shots' },

@@ -1,30 +1,22 @@
 // dispatch.mcp-client: a call through host.call (router: lookup, policy, validation,
 // approval, timeout, shaping, redaction, audit) to a real stdio MCP server, beside the raw
-// MCP SDK client calling the same server over its own stdio connection. Rounds alternate
-// so both sides see the same machine load; the router's overhead target is < 10%.
+// MCP SDK client calling the same server over its own stdio connection (the same fixture,
+// command and input), measured in alternating chunks; the router's overhead target is < 10%.
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createSkillHost } from '@openclaw/skill-host';
-import { microAsync, type Figure } from './harness.js';
+import { alternating, type Figure } from './harness.js';
 
 const FIXTURE = join(
   import.meta.dirname,
   '../../packages/host/src/mcp-client/testing/fixture-server.mjs',
 );
-const ROUNDS = 3;
-
-const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const combine = (fs: Figure[]): Figure => ({
-  median: medianOf(fs.map((f) => f.median)),
-  p99: medianOf(fs.map((f) => f.p99)),
-  unit: fs[0]!.unit,
-});
-
 export async function benchMcpClient(
   tmp: string,
   figures: Record<string, Figure>,
   notes: string[],
+  quick = false,
 ): Promise<void> {
   const client = new Client({ name: 'bench-raw', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [FIXTURE] }));
@@ -44,24 +36,24 @@ export async function benchMcpClient(
     const warm = await host.call({ name: 'mcp__bench__echo', input: { text: 'warm' } });
     if (warm.isError) throw new Error(`mcp-client bench: ${warm.code} ${warm.message}`);
     await client.callTool({ name: 'echo', arguments: { text: 'warm' } });
-    const raw: Figure[] = [];
-    const routed: Figure[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      raw.push(
-        await microAsync((i) => client.callTool({ name: 'echo', arguments: { text: `hi ${i}` } }), {
-          batch: 20,
-          timeMs: 1000,
-        }),
-      );
-      routed.push(
-        await microAsync(
-          (i) => host.call({ name: 'mcp__bench__echo', input: { text: `hi ${i}` } }),
-          { batch: 20, timeMs: 1000 },
-        ),
-      );
-    }
-    figures['dispatch.mcp-client.raw-sdk'] = combine(raw);
-    figures['dispatch.mcp-client'] = combine(routed);
+    // Alternating chunks: drift on a shared machine reaches both sides alike. The raw SDK
+    // call with an AbortSignal (what cancellation through the SDK needs) is a reference.
+    const measured = await alternating(
+      {
+        raw: (i) => client.callTool({ name: 'echo', arguments: { text: `hi ${i}` } }),
+        routed: (i) => host.call({ name: 'mcp__bench__echo', input: { text: `hi ${i}` } }),
+        rawSignal: (i) =>
+          client.callTool({ name: 'echo', arguments: { text: `hi ${i}` } }, undefined, {
+            signal: new AbortController().signal,
+          }),
+      },
+      { batch: 20, timeMs: quick ? 2000 : 9000, chunkMs: 100 },
+    );
+    const raw = measured.raw!;
+    const routed = measured.routed!;
+    figures['dispatch.mcp-client.raw-sdk.signal'] = measured.rawSignal!;
+    figures['dispatch.mcp-client.raw-sdk'] = raw;
+    figures['dispatch.mcp-client'] = routed;
     const overhead =
       figures['dispatch.mcp-client'].median / figures['dispatch.mcp-client.raw-sdk'].median - 1;
     notes.push(

@@ -13,7 +13,7 @@ import { benchAuth } from './auth.js';
 import { generateToolSkills } from './generate.js';
 import { installFigures } from './install.js';
 import { benchMcpClient } from './mcp-client.js';
-import { microAsync, microSync, type Figure } from './harness.js';
+import { alternating, microSync, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
 import { benchScan } from './scan.js';
@@ -25,48 +25,68 @@ const figures: Record<string, Figure> = {};
 const notes: string[] = [];
 const tmp = await mkdtemp(join(tmpdir(), 'openclaw-bench-'));
 const quick = process.argv.includes('--quick');
-// `pnpm bench scan cli`: only the named sections (a figure id's first part); all by default.
-const sections = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const want = (section: string) => sections.length === 0 || sections.includes(section);
+// `pnpm bench dispatch mcp-client`: only the named sections (all when none is named).
+const SECTIONS = [
+  'dispatch',
+  'runners',
+  'router',
+  'mcp-client',
+  'scan',
+  'cli',
+  'prompt',
+  'tools',
+  'refresh',
+  'serve',
+  'install',
+  'store',
+];
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = only.filter((s) => !SECTIONS.includes(s));
+if (unknown.length) {
+  console.error(`bench: unknown section ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const want = (section: string) => only.length === 0 || only.includes(section);
 const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const moreTargets: Array<[string, string, boolean]> = [];
 
 try {
-  // Dispatch: direct, MCP SDK in-memory, host inline.
-  if (want('dispatch')) await benchDispatch();
-  async function benchDispatch() {
+  if (want('dispatch')) {
+    // Dispatch: direct, then the MCP SDK in-memory and host inline with the audit on and
+    // off in alternating chunks (their ratio is a target).
     step('dispatch');
     const direct = directCaller();
     figures['dispatch.direct'] = await microSync((i) => direct({ text: `hi ${i}` }));
     const mcp = await mcpCaller();
-    figures['dispatch.mcp-sdk'] = await microAsync((i) => mcp.call(`hi ${i}`), { batch: 20 });
-    await mcp.close();
     const echoWs = join(tmp, 'echo-ws');
     await writeEchoSkill(echoWs);
-    const host = await createSkillHost({
-      workspace: echoWs,
-      home: join(tmp, 'echo-home'),
-      userHome: join(tmp, 'echo-user'),
-      env: {},
-      config: { runner: 'inline' },
-    });
-    const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
-    if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
-    figures['dispatch.inline'] = await microAsync((i) =>
-      host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
+    const echoHost = async (home: string, audit: boolean) => {
+      const host = await createSkillHost({
+        workspace: echoWs,
+        home: join(tmp, home),
+        userHome: join(tmp, 'echo-user'),
+        env: {},
+        config: { runner: 'inline', audit: { enabled: audit } },
+      });
+      const first = await host.call({ name: 'echo.say', input: { text: 'warm' } });
+      if (first.isError) throw new Error(`echo skill failed: ${first.code} ${first.message}`);
+      return host;
+    };
+    const host = await echoHost('echo-home', true);
+    const quiet = await echoHost('echo-home-2', false);
+    const measured = await alternating(
+      {
+        'dispatch.mcp-sdk': (i) => mcp.call(`hi ${i}`),
+        'dispatch.inline': (i) =>
+          host.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
+        'dispatch.inline.no-audit': (i) =>
+          quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
+      },
+      { batch: 100, timeMs: quick ? 1500 : 6000 },
     );
+    Object.assign(figures, measured);
+    await mcp.close();
     await host.close();
-    const quiet = await createSkillHost({
-      workspace: echoWs,
-      home: join(tmp, 'echo-home-2'),
-      userHome: join(tmp, 'echo-user'),
-      env: {},
-      config: { runner: 'inline', audit: { enabled: false } },
-    });
-    await quiet.call({ name: 'echo.say', input: { text: 'warm' } });
-    figures['dispatch.inline.no-audit'] = await microAsync((i) =>
-      quiet.call({ name: 'echo.say', input: { text: `hi ${i}` } }, { sessionId: `s${i >> 7}` }),
-    );
     await quiet.close();
   }
 
@@ -79,11 +99,12 @@ try {
     notes.push(...routerRun.notes);
   }
 
-  if (want('dispatch')) {
+  if (want('mcp-client')) {
     step('dispatch.mcp-client');
-    await benchMcpClient(tmp, figures, notes);
+    await benchMcpClient(tmp, figures, notes, quick);
   }
 
+  // The prompt and tool sections read the catalogs the scan section generates.
   if (want('scan') || want('prompt')) {
     const scan = await benchScan(tmp, step, quick);
     Object.assign(figures, scan.figures);
@@ -97,8 +118,7 @@ try {
     moreTargets.push(...cli.targets);
   }
 
-  if (want('prompt')) await benchPromptAndTools();
-  async function benchPromptAndTools() {
+  if (want('prompt')) {
     // Prompt block and tool definitions over large catalogs, in this process.
     step('prompt.cached.1000');
     const big = await createSkillHost({
@@ -110,7 +130,9 @@ try {
     big.prompt();
     figures['prompt.cached.1000'] = await microSync(() => big.prompt(), { batch: 100 });
     await big.close();
+  }
 
+  if (want('tools')) {
     step('tools.defs.1000');
     const toolsWs = join(tmp, 'tools-ws');
     await generateToolSkills(join(toolsWs, 'skills'), 100, 10);
@@ -233,17 +255,15 @@ if (want('dispatch'))
   console.log(
     `inline / direct: ${ratio('dispatch.inline', 'dispatch.direct').toFixed(1)} x; inline / mcp-sdk: ${ratio('dispatch.inline', 'dispatch.mcp-sdk').toFixed(3)} x; mcp-sdk / direct: ${ratio('dispatch.mcp-sdk', 'dispatch.direct').toFixed(1)} x`,
   );
-// Targets of the sections run (a target names its figure first).
-for (const [what, value, ok] of targets.filter(([w]) => figures[w.split(' ')[0]!]))
+// A section run prints only the targets whose figures it measured.
+const measured = ([what]: [string, string, boolean]) =>
+  only.length === 0 || figures[what.split(' ')[0]!] !== undefined;
+for (const [what, value, ok] of targets.filter(measured))
   console.log(`${ok ? 'met   ' : 'MISSED'} ${what}: ${value}`);
 for (const n of notes) console.log(n);
 
-// A partial run does not replace the full run's figures.
-const out = join(
-  here,
-  'results',
-  sections.length === 0 ? 'latest.json' : `latest-${sections.join('-')}.json`,
-);
+// A run of some sections only must not pass for the full set of figures.
+const out = join(here, 'results', only.length ? 'sections.json' : 'latest.json');
 await mkdir(dirname(out), { recursive: true });
 await writeFile(
   out,

@@ -611,7 +611,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     injectSkills: (systemPrompt, opts) => injectSkills(systemPrompt, promptFor(opts).text),
     tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
     call(call, ctx) {
-      const starting = startFor([nameOf(call)]);
+      const name = nameOf(call);
+      const starting = name.startsWith(MCP_PREFIX) ? startFor([name]) : undefined;
+      // The hot path: a loaded router and nothing to start.
+      if (!starting && router) return router.call(call, ctx);
       const go = () => routed((r) => r.call(call, ctx));
       return starting ? starting.then(go) : go();
     },

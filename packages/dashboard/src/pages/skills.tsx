@@ -126,6 +126,8 @@ function SkillCard({
 }) {
   const id = `skill-${s.name}-${s.source}`;
   const name = encodeURIComponent(s.name);
+  // Removing asks once more, inside the card (no browser dialog: keyboard and readers see it).
+  const [confirming, setConfirming] = useState(false);
   return (
     <li class="card" aria-labelledby={id} data-skill={s.name}>
       <div class="card-head">
@@ -225,15 +227,32 @@ function SkillCard({
                 type="button"
                 class="danger"
                 disabled={busy}
-                onClick={() => {
-                  if (confirm(`Remove ${s.name}?`))
-                    act(`${s.name} removed.`, () => api('DELETE', `/skills/${name}`));
-                }}
+                aria-expanded={confirming}
+                onClick={() => setConfirming(!confirming)}
               >
                 Remove <span class="sr">{s.name}</span>
               </button>
             </>
           )}
+        </div>
+      )}
+      {confirming && (
+        <div class="actions confirm" role="group" aria-label={`Remove ${s.name}?`}>
+          <span>Remove {s.name} and its tools?</span>
+          <button
+            type="button"
+            class="danger"
+            disabled={busy}
+            onClick={() => {
+              setConfirming(false);
+              act(`${s.name} removed.`, () => api('DELETE', `/skills/${name}`));
+            }}
+          >
+            Yes, remove <span class="sr">{s.name}</span>
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep <span class="sr">{s.name}</span>
+          </button>
         </div>
       )}
     </li>

@@ -93,6 +93,25 @@ function write(v: unknown, stack: object[]): string | undefined {
  * the rest of the audit line. Never throws.
  */
 export function digest64(text: string): string {
+  return digestOf(text).hex;
+}
+
+/**
+ * digest64 as its two 32-bit lanes: the router computes it once per call, the loop detector
+ * compares a lane, and the audit line prints the hex (no second pass over the input).
+ */
+export class Digest {
+  constructor(
+    readonly a: number,
+    readonly b: number,
+  ) {}
+
+  get hex(): string {
+    return hex8(this.a) + hex8(this.b);
+  }
+}
+
+export function digestOf(text: string): Digest {
   let a = 0x811c9dc5;
   let b = 0x9747b28c ^ text.length;
   for (let i = 0; i < text.length; i++) {
@@ -107,7 +126,7 @@ export function digest64(text: string): string {
   b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
   b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
   b ^= b >>> 16;
-  return hex8(a) + hex8(b);
+  return new Digest(a, b);
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));

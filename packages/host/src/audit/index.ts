@@ -2,4 +2,4 @@ export { AuditLog } from './log.js';
 export type { AuditLogOptions } from './log.js';
 export { formatAuditLine } from './line.js';
 export type { AuditEntry, AuditLine, ApprovalOutcome } from './line.js';
-export { canonicalJson, digest64, UNSERIALIZABLE } from './canonical-json.js';
+export { canonicalJson, Digest, digest64, digestOf, UNSERIALIZABLE } from './canonical-json.js';

@@ -3,7 +3,7 @@
 // and everything written is redacted.
 import type { ErrorCode } from '@openclaw/skill-sdk';
 import type { Redactor } from '../redact/index.js';
-import { canonicalJson, digest64 } from './canonical-json.js';
+import { canonicalJson, digest64, type Digest } from './canonical-json.js';
 
 export type ApprovalOutcome = 'auto' | 'approved' | 'denied' | 'timeout' | 'required';
 
@@ -28,6 +28,8 @@ export interface AuditEntry {
   input: unknown;
   /** Canonical JSON of the input when the hot path already computed it. */
   inputJson?: string | undefined;
+  /** digestOf(inputJson), when the hot path computed it too (the loop detector). */
+  inputDigest?: Digest | undefined;
   /** The text the model got (result text or error message), measured when written. */
   output: string;
   truncated: boolean;
@@ -80,7 +82,7 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   line += `,"decision":"${e.decision}"`;
   if (e.rule !== undefined) line += `,"rule":${str(r.text(e.rule))}`;
   if (e.approval !== undefined) line += `,"approval":"${e.approval}"`;
-  line += `,"durationMs":${Math.round(e.durationMs * 1000) / 1000},"outcome":"${e.outcome}","inputHash":"${hashOf(json)}"`;
+  line += `,"durationMs":${Math.round(e.durationMs * 1000) / 1000},"outcome":"${e.outcome}","inputHash":"h64:${e.inputJson !== undefined && e.inputDigest !== undefined ? e.inputDigest.hex : digest64(json)}"`;
   if (fullInputs) line += `,"input":${JSON.stringify(r.value(safeParse(json))) ?? 'null'}`;
   line += `,"inputBytes":${Buffer.byteLength(json)},"outputBytes":${Buffer.byteLength(e.output)},"truncated":${e.truncated}}\n`;
   return line;
@@ -117,8 +119,6 @@ function redactedId(id: string, r: Redactor): string {
 // Names and ids rarely need escaping; checking is cheaper than always stringifying.
 const PLAIN = /^[\w.:@/+-]*$/;
 const str = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
-
-const hashOf = (json: string): string => `h64:${digest64(json)}`;
 
 // Formatting a Date is the dearest part of a line; the part up to the second is reused.
 let isoSecond = -1;

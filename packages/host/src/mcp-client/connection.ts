@@ -14,6 +14,7 @@ import {
 import type { ServerSpec } from './config.js';
 import { fromMcpResult } from './content.js';
 import { isRefused } from './refused.js';
+import { RequestSignal, requestSignal } from './request-signal.js';
 import type { Opened } from './transports.js';
 
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failing' | 'closed';
@@ -156,28 +157,42 @@ export class McpConnection {
   }
 
   /** Calls one of the server's tools (by its own name); rejects with a SkillError when down. */
-  async call(tool: string, input: unknown, info: ToolCallInfo): Promise<unknown> {
-    if (this.state === 'stopped') await this.start();
+  call(tool: string, input: unknown, info: ToolCallInfo): Promise<unknown> {
+    if (this.state === 'stopped') return this.start().then(() => this.#callNow(tool, input, info));
+    // Not async: a ready server's call reaches the SDK (and the wire) in this same tick.
+    try {
+      return this.#callNow(tool, input, info);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  #callNow(tool: string, input: unknown, info: ToolCallInfo): Promise<unknown> {
     const opened = this.#opened;
     if (this.state !== 'ready' || !opened) throw this.unavailable();
     const gen = this.#generation;
-    let result;
-    try {
-      result = await opened.client.callTool(
-        { name: tool, arguments: input as Record<string, unknown> },
-        undefined,
-        { signal: info.signal, timeout: this.spec.timeoutMs + SDK_TIMEOUT_SLACK_MS },
+    const signal = requestSignal(info);
+    return opened.client
+      .callTool({ name: tool, arguments: input as Record<string, unknown> }, undefined, {
+        signal,
+        timeout: this.spec.timeoutMs + SDK_TIMEOUT_SLACK_MS,
+      })
+      .then(
+        (result) => {
+          if (signal instanceof RequestSignal) signal.release();
+          return fromMcpResult(this.spec.name, tool, result as Parameters<typeof fromMcpResult>[2]);
+        },
+        (e: unknown) => {
+          if (signal instanceof RequestSignal) signal.release();
+          if (signal.aborted) throw e;
+          // A connection that died under the call: stdio reports it via onclose; HTTP only here.
+          if (isRefused(e) || (e as { code?: unknown }).code === -32000) {
+            this.#lost(gen, this.#describe(e));
+            throw this.unavailable();
+          }
+          throw e;
+        },
       );
-    } catch (e) {
-      if (info.signal.aborted) throw e;
-      // A connection that died under the call: stdio reports it via onclose; HTTP only here.
-      if (isRefused(e) || (e as { code?: unknown }).code === -32000) {
-        this.#lost(gen, this.#describe(e));
-        throw this.unavailable();
-      }
-      throw e;
-    }
-    return fromMcpResult(this.spec.name, tool, result as Parameters<typeof fromMcpResult>[2]);
   }
 
   unavailable(): SkillError {

@@ -92,8 +92,8 @@ export class McpClients {
 
   /** The server a catalog record or a `mcp__<server>__…` name belongs to. */
   connectionFor(nameOrRecord: string): McpConnection | undefined {
-    const m = /^mcp__(.+?)(?:__|$)/.exec(nameOrRecord);
-    return m ? this.#connections.get(m[1]!) : undefined;
+    const server = serverOf(nameOrRecord);
+    return server === undefined ? undefined : this.#connections.get(server);
   }
 
   /** Starts the named servers (all enabled ones by default) and waits for each to settle. */
@@ -134,14 +134,15 @@ export class McpClients {
   /** The runner-like activation of a server record (the activator's `special` hook). */
   activeSkill(record: SkillRecord): ActiveSkill | undefined {
     if (record.source.kind !== 'mcp') return undefined;
-    const connection = this.connectionFor(record.name);
+    const server = serverOf(record.name);
+    const connection = server === undefined ? undefined : this.#connections.get(server);
     const prefix = `${record.name}__`;
     return {
       skill: record.name,
       version: record.version,
       invoke: (tool, input, call) => {
         // The connection of the current config (a rescan may have replaced it).
-        const c = this.connectionFor(record.name) ?? connection;
+        const c = (server === undefined ? undefined : this.#connections.get(server)) ?? connection;
         if (!c) return Promise.reject(new Error(`MCP server of ${record.name} is gone`));
         return c.call(tool.slice(prefix.length), input, call);
       },
@@ -157,6 +158,9 @@ export class McpClients {
     await Promise.all(all.map((c) => c.close()));
   }
 }
+
+/** The server of a `mcp__<server>` record or `mcp__<server>__<tool>` name. */
+const serverOf = (name: string): string | undefined => /^mcp__(.+?)(?:__|$)/.exec(name)?.[1];
 
 export const isMcpRecordName = (name: string): boolean => name.startsWith('mcp__');
 export { mcpRecordName };

@@ -1,6 +1,6 @@
 // Stage 3: rate limits (config.limits.perSession, perTool) and the loop detector. The
 // counters survive snapshot swaps and config reloads that leave the limits unchanged.
-import { canonicalJson, UNSERIALIZABLE, type AuditEntry } from '../audit/index.js';
+import { canonicalJson, digestOf, UNSERIALIZABLE, type AuditEntry } from '../audit/index.js';
 import type { LimitsConfig } from '../config/schema.js';
 import type { Refusal } from './failure.js';
 import { DEFAULT_LOOP, LoopDetector, SlidingWindow } from './limits.js';
@@ -61,7 +61,9 @@ export class CallLimits {
     const json = canonicalJson(input);
     entry.inputJson = json; // the audit hashes the same text
     if (json === UNSERIALIZABLE) return undefined;
-    const count = limits.loop.count(session, `${tool}\u0000${json}`, now);
+    const digest = digestOf(json);
+    entry.inputDigest = digest; // and prints this digest of it
+    const count = limits.loop.count(session, tool, json, digest.a, now);
     const maxRepeats = limits.config.loop?.maxRepeats ?? DEFAULT_LOOP.maxRepeats;
     const windowMs = limits.config.loop?.windowMs ?? DEFAULT_LOOP.windowMs;
     if (count > 0) {

@@ -78,30 +78,33 @@ export class LoopDetector {
    * 0 when this call repeats a loop (it is refused and not counted); otherwise the call is
    * counted and the result is how many times it has now been made within the window.
    */
-  count(session: string, key: string, now: number): number {
+  count(session: string, tool: string, input: string, inputHash: number, now: number): number {
     let ring = this.#sessions.get(session);
     if (!ring) {
       if (this.#sessions.size >= MAX_SESSIONS) this.#forgetOldest();
-      ring = { keys: [], hashes: [], times: [], next: 0 };
+      ring = { tools: [], inputs: [], hashes: [], times: [], next: 0 };
       this.#sessions.set(session, ring);
     }
     const from = now - this.#windowMs;
-    const { keys, hashes, times } = ring;
-    // A number compare first: the ring's keys often share long prefixes (the same tool and
-    // most of its arguments), which a string compare would walk each time.
-    const h = hash32(key);
+    const { tools, inputs, hashes, times } = ring;
+    // A number compare first: the ring's inputs often share long prefixes (most of the same
+    // arguments), which a string compare would walk each time. The hash is the caller's
+    // digest of the input (the audit prints the same one), so nothing is hashed here.
     let seen = 0;
-    for (let i = 0; i < keys.length; i++) {
-      if (hashes[i] === h && times[i]! > from && keys[i] === key) seen++;
+    for (let i = 0; i < inputs.length; i++) {
+      if (hashes[i] === inputHash && times[i]! > from && inputs[i] === input && tools[i] === tool)
+        seen++;
     }
     if (seen >= this.#maxRepeats - 1) return 0;
-    if (keys.length < this.#recent) {
-      keys.push(key);
-      hashes.push(h);
+    if (inputs.length < this.#recent) {
+      tools.push(tool);
+      inputs.push(input);
+      hashes.push(inputHash);
       times.push(now);
     } else {
-      keys[ring.next] = key;
-      hashes[ring.next] = h;
+      tools[ring.next] = tool;
+      inputs[ring.next] = input;
+      hashes[ring.next] = inputHash;
       times[ring.next] = now;
       ring.next = (ring.next + 1) % this.#recent;
     }
@@ -119,7 +122,8 @@ export class LoopDetector {
 }
 
 interface Ring {
-  keys: string[];
+  tools: string[];
+  inputs: string[];
   hashes: number[];
   times: number[];
   next: number;
@@ -132,10 +136,3 @@ export const MAX_SESSIONS = 10_000;
 
 /** OpenClaw's thresholds: a warning from the 10th identical call, a refusal at the 20th. */
 export const DEFAULT_LOOP = { warnAt: 10, maxRepeats: 20, windowMs: 60_000 } as const;
-
-/** FNV-1a over UTF-16 code units: a cheap pre-check before comparing keys. */
-function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h;
-}

@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { digest64 } from '../audit/index.js';
 import { skillRecord } from '../testing/records.js';
 import { harness } from './router.fixtures.js';
 
@@ -125,5 +126,20 @@ describe('audit lines', () => {
       await h.router.close();
     }
     expect(h.logs.filter((l) => l.level === 'error')).toHaveLength(1);
+  });
+
+  it('inputHash is the digest of the canonical input with or without a session (hashed on the hot path or when written)', async () => {
+    const h = await harness({
+      skills: [skillRecord({ name: 'a', tools: ['a.b'] })],
+      tools: { 'a.b': () => 'x' },
+    });
+    await h.router.call({ name: 'a.b', input: { b: 1, a: 'x' }, id: 'with' }, { sessionId: 's' });
+    await h.router.call({ name: 'a.b', input: { a: 'x', b: 1 }, id: 'without' });
+    const lines = await h.auditLines();
+    const expected = `h64:${digest64('{"a":"x","b":1}')}`;
+    expect(lines.map((l) => [l.callId, l.inputHash])).toEqual([
+      ['with', expected],
+      ['without', expected],
+    ]);
   });
 });

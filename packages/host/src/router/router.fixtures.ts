@@ -28,6 +28,8 @@ export interface HarnessOptions {
   /** Replaces the fake activation (e.g. one that fails). */
   activate?: RouterDeps['activate'];
   home?: string;
+  /** The fake runner also offers invokeNow, as the inline runner does (synchronous tools). */
+  sync?: boolean;
 }
 
 export interface Harness {
@@ -57,15 +59,19 @@ export async function harness(opts: HarnessOptions): Promise<Harness> {
     opts.activate ??
     (async (skill) => {
       h.activations++;
+      const invokeNow = (tool: string, input: unknown, call: ToolCallInfo): unknown => {
+        invoked.push({ tool, input, call });
+        const fn = tools[tool];
+        if (!fn) throw new Error(`no implementation for ${tool} in this test`);
+        return fn(input, call);
+      };
       const active: ActiveSkill = {
         skill: skill.name,
         version: skill.version,
         async invoke(tool, input, call) {
-          invoked.push({ tool, input, call });
-          const fn = tools[tool];
-          if (!fn) throw new Error(`no implementation for ${tool} in this test`);
-          return fn(input, call);
+          return invokeNow(tool, input, call);
         },
+        ...(opts.sync && { invokeNow }),
         async dispose() {},
       };
       return active;

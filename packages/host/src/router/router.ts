@@ -230,33 +230,44 @@ class ToolRouter implements Router {
     entry: AuditEntry,
     span: Span,
     warning: string | undefined,
-  ): Promise<CallResult> {
+  ): CallResult | Promise<CallResult> {
     const active = this.#actives.get(plan.skill);
     const running =
       active !== undefined
         ? this.#invoke(active, plan, input, ctx, id, span)
         : this.#activateAndRun(plan, input, ctx, id, span);
-    return running.then((outcome) => {
-      // The tool may have been handed tokens or keys during the run (ctx.auth): redact them
-      // from its result, error and log lines too (a cache hit when nothing new was seen).
-      entry.redactor = this.#redactors.get(this.#deps.secretValues());
-      if (outcome.kind !== 'ok') {
-        const failed = runFailure(plan.tool, outcome);
-        if (outcome.kind === 'error' || outcome.kind === 'activation') {
-          // Operators see skill failures in the log (redacted); refusals are in the audit.
-          const crashed = outcome.kind === 'activation';
-          this.#logFailure(crashed ? 'error' : 'warn', entry, failed.message, undefined);
-        }
-        return refuse(id, plan.tool.name, failed);
+    // A synchronous tool (inline runner) completes in this same tick.
+    if (running instanceof Promise)
+      return running.then((outcome) => this.#completeStage(plan, outcome, id, entry, warning));
+    return this.#completeStage(plan, running, id, entry, warning);
+  }
+
+  #completeStage(
+    plan: ToolPlan,
+    outcome: RunOutcome,
+    id: string,
+    entry: AuditEntry,
+    warning: string | undefined,
+  ): CallResult {
+    // The tool may have been handed tokens or keys during the run (ctx.auth): redact them
+    // from its result, error and log lines too (a cache hit when nothing new was seen).
+    entry.redactor = this.#redactors.get(this.#deps.secretValues());
+    if (outcome.kind !== 'ok') {
+      const failed = runFailure(plan.tool, outcome);
+      if (outcome.kind === 'error' || outcome.kind === 'activation') {
+        // Operators see skill failures in the log (redacted); refusals are in the audit.
+        const crashed = outcome.kind === 'activation';
+        this.#logFailure(crashed ? 'error' : 'warn', entry, failed.message, undefined);
       }
-      return completeRun({
-        plan,
-        outcome,
-        id,
-        redactor: entry.redactor,
-        validators: this.#state!.validators,
-        warning,
-      });
+      return refuse(id, plan.tool.name, failed);
+    }
+    return completeRun({
+      plan,
+      outcome,
+      id,
+      redactor: entry.redactor,
+      validators: this.#state!.validators,
+      warning,
     });
   }
 
@@ -267,7 +278,7 @@ class ToolRouter implements Router {
     ctx: CallContext,
     id: string,
     span: Span,
-  ): Promise<RunOutcome> {
+  ): RunOutcome | Promise<RunOutcome> {
     const run = () =>
       runTool({
         active,

@@ -30,6 +30,9 @@ export class CallInfo implements ToolCallInfo, Abandonable {
   }
 
   abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
     (this.#controller ??= new AbortController()).abort(reason);
     const listener = this.#onAbort;
     this.#onAbort = undefined;
@@ -37,12 +40,23 @@ export class CallInfo implements ToolCallInfo, Abandonable {
   }
 
   #onAbort: ((reason: unknown) => void) | undefined;
+  #aborted = false;
+  #reason: unknown;
 
   /**
-   * For runners that forward aborts across a thread or process (runners/remote.ts): one
-   * listener, without creating the AbortController a signal listener would need.
+   * For runners that forward aborts across a thread or process (runners/remote.ts) and MCP
+   * requests (mcp-client/request-signal.ts): one listener, without creating the
+   * AbortController a signal listener would need. A call aborted before the listener is
+   * set (while its runner or server was starting) calls it in a microtask, as a signal's
+   * `aborted` check would have caught it.
    */
   onAbort(listener: ((reason: unknown) => void) | undefined): void {
+    if (this.#aborted) {
+      this.#onAbort = undefined;
+      const reason = this.#reason;
+      if (listener) queueMicrotask(() => listener(reason));
+      return;
+    }
     this.#onAbort = listener;
   }
 
@@ -80,9 +94,44 @@ export interface RunRequest {
   deadlines: Deadlines;
 }
 
-export function runTool(req: RunRequest): Promise<RunOutcome> {
-  return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve).start());
+/**
+ * Runs the tool. A runner without a boundary (inline) is called synchronously: a tool that
+ * returns a value (or throws) is answered at once, with no timer, listener or promise hop,
+ * and a result that came after the deadline (a tool that blocked that long) is TIMEOUT as
+ * on the async path. A tool that returns a promise gets the deadline and abort handling.
+ */
+export function runTool(req: RunRequest): RunOutcome | Promise<RunOutcome> {
+  const { active, signal } = req;
+  if (active.invokeNow === undefined || signal?.aborted) {
+    return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve).start());
+  }
+  const at = Date.now() + req.timeoutMs;
+  let value: unknown;
+  try {
+    value = active.invokeNow(req.tool, req.input, req.info);
+  } catch (error) {
+    return Date.now() >= at ? expired(req) : { kind: 'error', error };
+  }
+  if (isThenable(value)) {
+    return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve, at).follow(value));
+  }
+  return Date.now() >= at ? expired(req) : { kind: 'ok', value };
 }
+
+/** A call that settled synchronously but after its deadline: as RunningCall.expire(). */
+function expired(req: RunRequest): RunOutcome {
+  req.info.abort(timedOut(req));
+  req.info.abandon();
+  return TIMEOUT;
+}
+
+const timedOut = (req: RunRequest) =>
+  new DOMException(`${req.tool} timed out after ${req.timeoutMs} ms`, 'TimeoutError');
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  (typeof v === 'object' || typeof v === 'function') &&
+  v !== null &&
+  typeof (v as { then?: unknown }).then === 'function';
 
 /**
  * One call in flight, and its own deadline: one object (with its methods on the prototype)
@@ -98,29 +147,50 @@ class RunningCall implements Deadline {
   readonly #resolve: (o: RunOutcome) => void;
   #onAbort: (() => void) | undefined;
 
-  constructor(req: RunRequest, resolve: (o: RunOutcome) => void) {
+  constructor(req: RunRequest, resolve: (o: RunOutcome) => void, at?: number) {
     this.#req = req;
     this.#resolve = resolve;
-    this.at = Date.now() + req.timeoutMs;
+    this.at = at ?? Date.now() + req.timeoutMs;
   }
 
+  /** Starts the deadline and the abort listener, then invokes the tool. */
   start(): void {
-    const { active, tool, input, info, signal, deadlines } = this.#req;
-    deadlines.add(this);
-    if (signal) {
-      const onAbort = (this.#onAbort = () => {
-        info.abort(signal.reason ?? new Error('The call was aborted.'));
-        this.#finish(ABORTED);
-      });
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-    }
+    if (this.#watch()) return;
+    const { active, tool, input, info } = this.#req;
     let pending: Promise<unknown>;
     try {
       pending = active.invoke(tool, input, info);
     } catch (error) {
       return this.#settled({ kind: 'error', error });
     }
+    this.#await(pending);
+  }
+
+  /** For a tool already invoked (synchronously) that returned a promise. */
+  follow(pending: PromiseLike<unknown>): void {
+    if (this.#watch()) return;
+    this.#await(Promise.resolve(pending));
+  }
+
+  /** Links the deadline and listens to the caller's signal; true when it already aborted. */
+  #watch(): boolean {
+    const { info, signal, deadlines } = this.#req;
+    deadlines.add(this);
+    if (signal) {
+      const onAbort = (this.#onAbort = () => {
+        info.abort(signal.reason ?? new Error('The call was aborted.'));
+        this.#finish(ABORTED);
+      });
+      if (signal.aborted) {
+        onAbort();
+        return true;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    return false;
+  }
+
+  #await(pending: Promise<unknown>): void {
     pending.then(
       (value) => this.#settled({ kind: 'ok', value }),
       (error: unknown) => this.#settled({ kind: 'error', error }),
@@ -129,9 +199,8 @@ class RunningCall implements Deadline {
 
   expire(): void {
     if (this.#done) return;
-    const { info, tool, timeoutMs } = this.#req;
     // Abort first so the tool sees its signal fire before the caller sees TIMEOUT.
-    info.abort(new DOMException(`${tool} timed out after ${timeoutMs} ms`, 'TimeoutError'));
+    this.#req.info.abort(timedOut(this.#req));
     this.#finish(TIMEOUT);
   }
 

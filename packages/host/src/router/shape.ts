@@ -45,9 +45,21 @@ export function shapeResult(value: unknown, maxChars: number, redactor: Redactor
 function shapeContent(value: ContentResult, maxChars: number, redactor: Redactor): Shaped {
   const shaped = cappedText(value.text, maxChars, redactor);
   if (shaped.truncated) return shaped;
-  shaped.content = redactor.value(value.content) as ContentBlock[];
+  // Text blocks with nothing but their text are the lines of value.text: when that scanned
+  // clean, so are they (each secret pattern ends at a line break as at the end of a string),
+  // and the blocks are handed on as they are instead of being scanned again.
+  shaped.content =
+    shaped.text === value.text && value.content.every(isBareTextBlock)
+      ? (value.content as ContentBlock[])
+      : (redactor.value(value.content) as ContentBlock[]);
   if (value.structured !== undefined) shaped.structured = redactor.value(value.structured);
   return shaped;
+}
+
+function isBareTextBlock(block: ContentBlock): boolean {
+  if (block.type !== 'text' || typeof block.text !== 'string') return false;
+  for (const key in block) if (key !== 'type' && key !== 'text') return false;
+  return true;
 }
 
 /**

@@ -6,7 +6,7 @@
 // A retired generation is disposed once its calls finish. A call the router gave up on
 // (timed out, aborted) stops counting at once, and disposal waits at most drainMs for the
 // rest: a tool that never settles must not keep a skill (or host.close()) forever.
-import { SkillError, type SkillContext } from '@openclaw/skill-sdk';
+import { SkillError, type SkillContext, type ToolCallInfo } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import type { ActiveSkill, Runner } from './types.js';
 
@@ -17,6 +17,11 @@ export const DEFAULT_DRAIN_MS = 60_000;
 export interface Abandonable {
   onAbandon(fn: () => void): void;
 }
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  (typeof v === 'object' || typeof v === 'function') &&
+  v !== null &&
+  typeof (v as { then?: unknown }).then === 'function';
 
 const canAbandon = (call: object): call is Abandonable =>
   typeof (call as Partial<Abandonable>).onAbandon === 'function';
@@ -96,28 +101,47 @@ export function createActivator(deps: ActivatorDeps): Activator {
   };
 
   const track = (skill: SkillRecord, entry: Entry, active: ActiveSkill): ActiveSkill => {
+    /** Counts a call that went async down once: when it settles or when the router abandons it. */
+    const follow = (p: PromiseLike<unknown>, call: ToolCallInfo): void => {
+      let counted = true;
+      const done = () => {
+        if (!counted) return;
+        counted = false;
+        if (--entry.inflight === 0 && entry.retired) entry.idle?.();
+      };
+      if (canAbandon(call)) call.onAbandon(done);
+      p.then(done, done);
+    };
+    const invokeNow = active.invokeNow;
     return {
       skill: active.skill,
       version: active.version,
       invoke(tool, input, call) {
         entry.inflight++;
-        // Counted down once: when the call settles or when the router abandons it.
-        let counted = true;
-        const done = () => {
-          if (!counted) return;
-          counted = false;
-          if (--entry.inflight === 0 && entry.retired) entry.idle?.();
-        };
-        if (canAbandon(call)) call.onAbandon(done);
         let p: Promise<unknown>;
         try {
           p = active.invoke(tool, input, call);
         } catch (e) {
           p = Promise.reject(e);
         }
-        p.then(done, done);
+        follow(p, call);
         return p;
       },
+      ...(invokeNow && {
+        invokeNow(tool: string, input: unknown, call: ToolCallInfo): unknown {
+          entry.inflight++;
+          let value: unknown;
+          try {
+            value = invokeNow(tool, input, call);
+          } catch (e) {
+            if (--entry.inflight === 0 && entry.retired) entry.idle?.();
+            throw e;
+          }
+          if (isThenable(value)) follow(value, call);
+          else if (--entry.inflight === 0 && entry.retired) entry.idle?.();
+          return value;
+        },
+      }),
       dispose: () => {
         if (entries.get(skill) === entry) entries.delete(skill);
         return retire(skill, entry);

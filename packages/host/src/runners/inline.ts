@@ -10,6 +10,7 @@ import {
   SkillError,
   isSkillDefinition,
   type SkillContext,
+  type ToolCallInfo,
   type ToolMap,
 } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
@@ -119,31 +120,29 @@ async function load(
     );
   }
   const scoped = needsCallScope(skill);
+  const invokeNow = (tool: string, input: unknown, call: ToolCallInfo): unknown => {
+    const handler = Object.hasOwn(tools, tool) ? tools[tool] : undefined;
+    if (typeof handler !== 'function') {
+      throw new SkillError(
+        'TOOL_NOT_FOUND',
+        `Skill "${skill.name}" declares "${tool}" in manifest.json but createTools returned no such tool.`,
+        { file: entry },
+      );
+    }
+    return scoped
+      ? runInCallScope(
+          { skill: skill.name, tool, callId: call.callId, session: call.session },
+          () => handler(input, call),
+        )
+      : handler(input, call);
+  };
   return {
     skill: skill.name,
     version: skill.version,
+    invokeNow,
     invoke(tool, input, call) {
-      const handler = Object.hasOwn(tools, tool) ? tools[tool] : undefined;
-      if (typeof handler !== 'function') {
-        return Promise.reject(
-          new SkillError(
-            'TOOL_NOT_FOUND',
-            `Skill "${skill.name}" declares "${tool}" in manifest.json but createTools returned no such tool.`,
-            {
-              file: entry,
-            },
-          ),
-        );
-      }
       try {
-        return Promise.resolve(
-          scoped
-            ? runInCallScope(
-                { skill: skill.name, tool, callId: call.callId, session: call.session },
-                () => handler(input, call),
-              )
-            : handler(input, call),
-        );
+        return Promise.resolve(invokeNow(tool, input, call));
       } catch (e) {
         return Promise.reject(e);
       }

@@ -11,6 +11,12 @@ export interface ActiveSkill {
   readonly version: string;
   /** Runs a tool by canonical name. Rejects with the tool's own error when it throws. */
   invoke(tool: string, input: unknown, call: ToolCallInfo): Promise<unknown>;
+  /**
+   * Optional, for runners without a boundary (inline): the same call, returning what the
+   * tool returned (a promise only when the tool returned one) and throwing what it throws.
+   * The router answers a synchronous tool from it without a promise hop per stage.
+   */
+  invokeNow?(tool: string, input: unknown, call: ToolCallInfo): unknown;
   /** Lets the skill release resources; the runner then drops the generation. */
   dispose(): Promise<void>;
 }

@@ -1,0 +1,136 @@
+// The per-request signal handed to the MCP SDK instead of an AbortController: aborting the
+// router's CallInfo makes the SDK send notifications/cancelled for exactly that request and
+// reject it, as a real AbortSignal does (real SDK client and server, in memory).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  CancelledNotificationSchema,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CallInfo } from '../router/run.js';
+import { RequestSignal, requestSignal } from './request-signal.js';
+
+interface Pair {
+  client: Client;
+  cancelled: { requestId: unknown; reason: unknown }[];
+  started: unknown[];
+  close(): Promise<void>;
+}
+
+const open: Pair[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((p) => p.close()));
+});
+
+/** A server whose `slow` tool answers only after `release()`, and that records cancellations. */
+async function pair(): Promise<Pair & { release(): void }> {
+  const server = new Server({ name: 't', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const cancelled: Pair['cancelled'] = [];
+  const started: unknown[] = [];
+  const waiting: (() => void)[] = [];
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [{ name: 'slow', inputSchema: { type: 'object' } }],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (_req, extra) => {
+    started.push(extra.requestId);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    return { content: [{ type: 'text', text: 'late' }] };
+  });
+  server.setNotificationHandler(CancelledNotificationSchema, (n) => {
+    cancelled.push({ requestId: n.params.requestId, reason: n.params.reason });
+  });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(b);
+  const client = new Client({ name: 'c', version: '1.0.0' });
+  await client.connect(a);
+  const p = {
+    client,
+    cancelled,
+    started,
+    release: () => waiting.splice(0).forEach((r) => r()),
+    close: async () => {
+      p.release();
+      await client.close();
+      await server.close();
+    },
+  };
+  open.push(p);
+  return p;
+}
+
+const until = async (cond: () => boolean) => {
+  while (!cond()) await new Promise((r) => setImmediate(r));
+};
+
+describe('requestSignal', () => {
+  it('aborting the CallInfo sends notifications/cancelled for that request id and rejects the SDK call with the reason', async () => {
+    const { client, cancelled, started } = await pair();
+    const info = new CallInfo('c1', undefined);
+    const call = client.callTool({ name: 'slow', arguments: {} }, undefined, {
+      signal: requestSignal(info),
+    });
+    await until(() => started.length === 1);
+    info.abort(new DOMException('slow timed out after 10 ms', 'TimeoutError'));
+    await expect(call).rejects.toThrow('slow timed out after 10 ms');
+    await until(() => cancelled.length === 1);
+    expect(cancelled).toEqual([
+      { requestId: started[0], reason: expect.stringContaining('timed out') },
+    ]);
+  });
+
+  it('a call aborted before its request starts is refused without reaching the server', async () => {
+    const { client, started } = await pair();
+    const info = new CallInfo('c2', undefined);
+    info.abort(new Error('caller went away'));
+    const signal = requestSignal(info);
+    await Promise.resolve(); // the late listener runs in a microtask
+    expect(signal.aborted).toBe(true);
+    await expect(
+      client.callTool({ name: 'slow', arguments: {} }, undefined, { signal }),
+    ).rejects.toThrow('caller went away');
+    expect(started).toEqual([]);
+  });
+
+  it('a released signal (its request answered) sends no notification when the call aborts later', async () => {
+    const p = await pair();
+    const info = new CallInfo('c3', undefined);
+    const signal = requestSignal(info);
+    const call = p.client.callTool({ name: 'slow', arguments: {} }, undefined, { signal });
+    await until(() => p.started.length === 1);
+    p.release();
+    expect(await call).toMatchObject({ content: [{ type: 'text', text: 'late' }] });
+    (signal as unknown as RequestSignal).release();
+    info.abort(new Error('too late'));
+    // One more round trip, so a notification sent by the abort would have arrived.
+    const again = p.client.callTool({ name: 'slow', arguments: {} });
+    await until(() => p.started.length === 2);
+    p.release();
+    await again;
+    expect(p.cancelled).toEqual([]);
+  });
+
+  it('uses the signal of a call info that has no abort slot', () => {
+    const controller = new AbortController();
+    const info = { callId: 'x', session: undefined, signal: controller.signal };
+    expect(requestSignal(info)).toBe(controller.signal);
+  });
+
+  it('fires each listener once, in order, and not after removal', () => {
+    const s = new RequestSignal();
+    const seen: string[] = [];
+    const b = () => seen.push('b');
+    s.addEventListener('abort', () => seen.push('a'));
+    s.addEventListener('abort', b);
+    s.addEventListener('abort', () => seen.push('c'));
+    s.removeEventListener('abort', b);
+    s.throwIfAborted();
+    s.abort('why');
+    s.abort('again');
+    expect(seen).toEqual(['a', 'c']);
+    expect(s.reason).toBe('why');
+    expect(() => s.throwIfAborted()).toThrow();
+  });
+});
