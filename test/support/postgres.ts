@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 
 const exec = promisify(execFile);
 
@@ -167,6 +168,32 @@ export async function startPostgres(): Promise<TestPostgres> {
       if (running) await run('pg_ctl', ['stop', '-m', 'fast', '-w', '-D', data]).catch(() => {});
       running = false;
       await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One Postgres for the calling test file: started before its tests and stopped after them.
+ * `skip` is skipWithoutPostgres's answer for the suite; `createDatabase` gives each test its own
+ * database on that server.
+ */
+export function postgresForSuite(suite: string): {
+  skip: boolean;
+  createDatabase: (name: string) => Promise<string>;
+} {
+  const skip = skipWithoutPostgres(suite);
+  let server: TestPostgres | undefined;
+  beforeAll(async () => {
+    if (!skip) server = await startPostgres();
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    skip,
+    createDatabase: (name) => {
+      if (!server) throw new Error(`Postgres for ${suite} is not running`);
+      return server.createDatabase(name);
     },
   };
 }

@@ -5,25 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createSkillHost } from '@openclaw/skill-host';
-import {
-  skipWithoutPostgres,
-  startPostgres,
-  type TestPostgres,
-} from '../../../../test/support/postgres.js';
+import { postgresForSuite } from '../../../../test/support/postgres.js';
 import { memoryIo } from '../io.js';
 import { run } from '../program.js';
 
-const skip = skipWithoutPostgres('auth rotate-key');
-let server: TestPostgres;
-beforeAll(async () => {
-  if (!skip) server = await startPostgres();
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const { skip, createDatabase } = postgresForSuite('auth rotate-key');
 
 const key = () => randomBytes(32).toString('base64');
 const KEY = 'OPENCLAW_SKILLS_ENCRYPTION_KEY';
@@ -43,7 +32,7 @@ const cli = async (args: string[], env: NodeJS.ProcessEnv) => {
 
 describe.skipIf(skip)('openclaw-skill auth rotate-key', () => {
   it('reseals every secret under the new key; a host with only the new key reads them; a second run changes nothing', async () => {
-    const url = await server.createDatabase(`rotate_${process.pid}`);
+    const url = await createDatabase(`rotate_${process.pid}`);
     const home = await homeWith({ store: { type: 'postgres', url } });
     const [oldKey, newKey] = [key(), key()];
     const open = (env: NodeJS.ProcessEnv) =>

@@ -2,26 +2,15 @@
 // it to audit.jsonl, redacted) lands in `openclaw_audit` tagged with the host, in order; lines
 // from before the host started are not shipped again; without the setting nothing is shipped.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import {
-  skipWithoutPostgres,
-  startPostgres,
-  type TestPostgres,
-} from '../../../../test/support/postgres.js';
+import { postgresForSuite } from '../../../../test/support/postgres.js';
 import { createSkillHost } from '../host.js';
 import { tempDir, writeCodeSkill } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';
 import { dbName, newKey } from './pg.fixtures.js';
 
-const skip = skipWithoutPostgres('audit table');
-let server: TestPostgres;
-beforeAll(async () => {
-  if (!skip) server = await startPostgres();
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const { skip, createDatabase } = postgresForSuite('audit table');
 
 async function auditRows(url: string) {
   const c = new pg.Client(url);
@@ -39,7 +28,7 @@ async function auditRows(url: string) {
 
 describe.skipIf(skip)('audit lines to the shared store', () => {
   it('ships each call line to openclaw_audit in order, once, tagged with the host; a host without auditTable ships none', async () => {
-    const url = await server.createDatabase(dbName('audit'));
+    const url = await createDatabase(dbName('audit'));
     const ws = await tempDir();
     await writeCodeSkill(join(ws, 'skills'), 'echo', { tools: ['say', 'other'] });
     const env = { [KEY_ENV]: newKey() };

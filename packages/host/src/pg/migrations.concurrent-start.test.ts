@@ -2,13 +2,9 @@
 // (an advisory lock makes them take turns), a no-op the second time; and the one-line errors
 // of a host that cannot reach its database or has no URL for it.
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import {
-  skipWithoutPostgres,
-  startPostgres,
-  type TestPostgres,
-} from '../../../../test/support/postgres.js';
+import { postgresForSuite } from '../../../../test/support/postgres.js';
 import { createSkillHost } from '../host.js';
 import { tempDir } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';
@@ -16,14 +12,7 @@ import { openDatabase } from './connect.js';
 import { MIGRATIONS, migrate } from './migrations.js';
 import { dbName, newKey, sharedConfig, startFailure } from './pg.fixtures.js';
 
-const skip = skipWithoutPostgres('shared store migrations');
-let server: TestPostgres;
-beforeAll(async () => {
-  if (!skip) server = await startPostgres();
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const { skip, createDatabase } = postgresForSuite('shared store migrations');
 
 const closedPort = () =>
   new Promise<number>((resolve) => {
@@ -36,7 +25,7 @@ const closedPort = () =>
 
 describe.skipIf(skip)('migrations', () => {
   it('four hosts migrating one empty database at once apply each migration exactly once, in order', async () => {
-    const url = await server.createDatabase(dbName('mig'));
+    const url = await createDatabase(dbName('mig'));
     const dbs = await Promise.all(Array.from({ length: 4 }, () => openDatabase(url)));
     try {
       const applied = await Promise.all(dbs.map((db) => migrate(db)));
@@ -54,7 +43,7 @@ describe.skipIf(skip)('migrations', () => {
   }, 60_000);
 
   it('a failing migration leaves no part of itself behind and is applied again next start', async () => {
-    const url = await server.createDatabase(dbName('migfail'));
+    const url = await createDatabase(dbName('migfail'));
     const db = await openDatabase(url);
     try {
       const broken = [{ version: 1, name: 'half', sql: 'CREATE TABLE half (x int); SELECT 1/0;' }];

@@ -3,30 +3,19 @@
 // audit table.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import {
-  skipWithoutPostgres,
-  startPostgres,
-  type TestPostgres,
-} from '../../../../test/support/postgres.js';
+import { postgresForSuite } from '../../../../test/support/postgres.js';
 import { createSkillHost } from '../host.js';
 import { tempDir, writeCodeSkill } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';
 import { dbName, newKey } from './pg.fixtures.js';
 
-const skip = skipWithoutPostgres('shared store redaction');
-let server: TestPostgres;
-beforeAll(async () => {
-  if (!skip) server = await startPostgres();
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const { skip, createDatabase } = postgresForSuite('shared store redaction');
 
 describe.skipIf(skip)('shared store settings and the redactor', () => {
   it('a tool result echoing the database password and the encryption key shows neither, nor do the audit file and table', async () => {
-    const plain = await server.createDatabase(dbName('redact'));
+    const plain = await createDatabase(dbName('redact'));
     // Trust auth ignores the password; the host must still treat it as a secret.
     const url = plain.replace('postgres@', 'postgres:db-pass-31337@');
     const key = newKey();
