@@ -35,4 +35,13 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // CommonJS modules the SDK's build bundles (packages/sdk/build.mjs): require is the point.
+    files: ['packages/*/src/bundled/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

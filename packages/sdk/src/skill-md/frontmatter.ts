@@ -4,15 +4,8 @@
 // unterminated block as "all frontmatter"; and some inputs must never reach the parsers,
 // which are not linear on them (see the limits below). Options are always passed to
 // matter(): without them it caches by content and shares the parsed object between calls.
-import { createRequire } from 'node:module';
-import type matterFn from 'gray-matter';
+import { loadParsers } from '../lazy-deps.js';
 import { yamlEngine, type EngineResult } from './yaml-engine.js';
-
-// Loaded on the first parse: a host whose scan is answered from its cache never needs the
-// parsers (gray-matter and yaml together take tens of milliseconds to load).
-const require = createRequire(import.meta.url);
-let matter: typeof matterFn | undefined;
-const loadMatter = () => (matter ??= require('gray-matter') as typeof matterFn);
 
 /** Frontmatter bytes (between the delimiters). The whole file has MAX_SKILL_MD_BYTES. */
 export const MAX_FRONTMATTER_BYTES = 64 * 1024;
@@ -187,19 +180,37 @@ export function readFrontmatter(text: string): FrontmatterResult {
   // Lines inside `yaml` are 1-based from the file's line 2.
   if (refused) return { kind: 'refused', message: refused.message, line: refused.line + 1 };
 
-  // A `...` closer becomes `---` (same length, same lines) so gray-matter ends there too.
-  const input = at.dots
-    ? `${text.slice(0, at.closeStart)}---${text.slice(at.closeStart + 3)}`
-    : text;
+  // gray-matter gets the file up to its closing delimiter (a `...` closer written as `---`,
+  // so gray-matter ends there too): the frontmatter is all it parses. Given the body as well,
+  // it would copy it into a Buffer, hash it for its cache and slice it, for a body we cut
+  // where gray-matter would (bodyAfter).
+  const head = `${text.slice(0, at.closeStart)}---`;
   let result: EngineResult = { kind: 'ok', data: {}, keyLines: {}, repaired: [] };
   const engine = yamlEngine({ onResult: (r) => (result = r) });
-  const refuse = () => {
-    throw new Error('SKILL.md frontmatter is YAML');
-  };
-  const file = loadMatter()(input, {
+  loadParsers().matter(head, {
     language: 'yaml',
     // Every built-in engine replaced: gray-matter's `---js` would eval the frontmatter.
-    engines: { yaml: engine, json: refuse, javascript: refuse },
+    engines: { yaml: engine, json: refuseEngine, javascript: refuseEngine },
   });
-  return { kind: 'ok', yaml: result, body: file.content, bodyLine: at.closeLine + 1 };
+  return {
+    kind: 'ok',
+    yaml: result,
+    body: bodyAfter(text, at.closeStart + 3),
+    bodyLine: at.closeLine + 1,
+  };
+}
+
+const refuseEngine = () => {
+  throw new Error('SKILL.md frontmatter is YAML');
+};
+
+/**
+ * The body as gray-matter cuts it: everything after the closing `---` (the rest of that
+ * line included), less one line break.
+ */
+export function bodyAfter(text: string, from: number): string {
+  let at = from;
+  if (text.charCodeAt(at) === 13) at++;
+  if (text.charCodeAt(at) === 10) at++;
+  return text.slice(at);
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
-import { locateFrontmatter } from './frontmatter.js';
+import { locateFrontmatter, readFrontmatter } from './frontmatter.js';
 import { parseSkillMd } from './parse.js';
 
 const file = '/skills/demo/SKILL.md';
@@ -110,6 +111,34 @@ describe('parseSkillMd on arbitrary input', () => {
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join('\n');
         expect(located(text)).toEqual(reference(text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('cuts the body exactly where gray-matter does when it is given the whole file', () => {
+    // readFrontmatter hands gray-matter only the frontmatter and cuts the body itself; the
+    // reference is gray-matter's own `content` for the whole text (a `...` closer written
+    // as `---`, as the reader does).
+    const piece = fc.oneof(
+      fc.constantFrom('---', '...', '--- x', '----', '---yaml', '', 'a: b', '# c', '\n', '\r'),
+      fc.string({ maxLength: 10 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = `---\n${pieces.join('\n')}`;
+        const at = locateFrontmatter(text);
+        const r = readFrontmatter(text);
+        if (typeof at === 'string' || r.kind !== 'ok') return;
+        const whole = at.dots
+          ? `${text.slice(0, at.closeStart)}---${text.slice(at.closeStart + 3)}`
+          : text;
+        const none = () => ({});
+        const reference = matter(whole, {
+          language: 'yaml',
+          engines: { yaml: none, json: none, javascript: none },
+        }).content;
+        expect(r.body).toBe(reference);
       }),
       { numRuns: 1000 },
     );

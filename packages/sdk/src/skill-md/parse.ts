@@ -1,10 +1,7 @@
 import { basename, dirname } from 'node:path';
-import { createRequire } from 'node:module';
-import type JSON5Type from 'json5';
-
-const require = createRequire(import.meta.url);
 import type { Problem, ProblemCode } from '../errors.js';
 import { normalizeText, readFrontmatter } from './frontmatter.js';
+import { loadJson5 } from '../lazy-deps.js';
 import { describeRead, readTextCappedSync, type ReadText } from '../read-file.js';
 import { strictProblems } from './strict.js';
 import type { OpenClawMetadata, ParseSkillMdOptions, SkillDoc, SkillMdResult } from './types.js';
@@ -233,7 +230,7 @@ function readMetadata(
   let metadata: unknown = raw;
   if (typeof raw === 'string') {
     try {
-      metadata = (require('json5') as typeof JSON5Type).parse(raw);
+      metadata = loadJson5().parse(raw);
     } catch (e) {
       warn(`"metadata" is a string but not JSON5: ${(e as Error).message}`);
       return {};

@@ -4,14 +4,9 @@
 // scalars so `name: 010` can be read as "010". It reports every key's line and each
 // error's line, and bounds what a hostile file can make it do: aliases are expanded only
 // within MAX_ALIAS_COUNT and never when they refer to themselves.
-import { createRequire } from 'node:module';
-import type * as YAML from 'yaml';
 import type { ProblemCode } from '../errors.js';
+import { loadYaml } from '../lazy-deps.js';
 import { fastFrontmatterYaml } from './yaml-fast.js';
-
-const require = createRequire(import.meta.url);
-let yaml: typeof YAML | undefined;
-const loadYaml = () => (yaml ??= require('yaml') as typeof YAML);
 
 /** Alias expansions allowed (yaml's count: aliases times the nodes they stand for). */
 export const MAX_ALIAS_COUNT = 100;

@@ -9,11 +9,10 @@
 // Otherwise, and on any js-yaml error, it returns undefined and `yaml` parses: errors,
 // messages and the lenient repair of `key: a: b` stay `yaml`'s. yaml-fast.differential.test.ts
 // checks both paths agree on generated frontmatter and on every fixture.
-import { createRequire } from 'node:module';
 import type * as JsYaml from 'js-yaml';
+import { loadParsers } from '../lazy-deps.js';
 import type { EngineResult } from './yaml-engine.js';
 
-const require = createRequire(import.meta.url);
 let jsYaml: { load: typeof JsYaml.load; schema: JsYaml.Schema } | undefined;
 
 // The tag resolution of YAML 1.2.2's core schema (spec section 10.3.2), which is what `yaml`
@@ -35,7 +34,7 @@ const numberStart = (s: string) => {
 
 function loadJsYaml() {
   if (jsYaml) return jsYaml;
-  const Y = require('js-yaml') as typeof JsYaml;
+  const Y = loadParsers().jsYaml;
   const types = [
     new Y.Type('tag:yaml.org,2002:null', {
       kind: 'scalar',

@@ -1,0 +1,25 @@
+// The SDK's parsers, loaded on first use: a host whose scan is answered from its cache never
+// needs them. They come from src/bundled/*.cjs, which the build turns into one bundled file
+// each (build.mjs): in a fresh process Node's loader spends most of their load time resolving
+// and reading dozens of small files. This module sits at the top of src/ so the relative
+// paths hold wherever the package's code runs from (dist/, or the CLI's bundle, which
+// resolves a package's lazy requires from its entry, dist/index.js).
+import { createRequire } from 'node:module';
+import type matterFn from 'gray-matter';
+import type * as JsYaml from 'js-yaml';
+import type JSON5Type from 'json5';
+import type * as YAML from 'yaml';
+
+const require = createRequire(import.meta.url);
+
+function once<T>(load: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= load());
+}
+
+/** gray-matter and the js-yaml 3 it brings (one load: the scan needs both). */
+export const loadParsers = once(
+  () => require('./bundled/parsers.cjs') as { matter: typeof matterFn; jsYaml: typeof JsYaml },
+);
+export const loadYaml = once(() => require('./bundled/yaml.cjs') as typeof YAML);
+export const loadJson5 = once(() => require('./bundled/json5.cjs') as typeof JSON5Type);
