@@ -356,7 +356,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
 
   // Reads every source into records (no code runs); publishing is a separate step so an
   // install can load a new generation before the snapshot that serves it goes out.
-  const readCatalog = async () => {
+  const readCatalog = async (first = false) => {
     const sources = currentSources();
     const cache =
       options.scanCache === false
@@ -369,6 +369,8 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       env,
       ...(options.hostTools !== false && { extraRecords: [builtinSkillRecord()] }),
       ...(cache && { readFolder: cache.read }),
+      // The first scan runs in one go: no call can wait on it (the caller awaits the host).
+      ...(first && { sliceMs: Infinity }),
     });
     // Written after the snapshot is out, off the scan's clock; close() waits for it.
     if (cache) {
@@ -399,7 +401,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   // Servers are configured before the first scan so its snapshot lists them; eager ones
   // are up (or failing, with a reason) before the host is handed out.
   const eager = mcp.configure(config);
-  publish(await readCatalog());
+  publish(await readCatalog(true));
   await eager;
 
   // Rescans and installs run one at a time, in order; each makes a new snapshot version.

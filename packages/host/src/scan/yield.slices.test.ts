@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { readSkillFolder } from '@openclaw/skill-sdk';
+import { tempDir, writeDocsSkill } from '../testing/skill-folders.js';
 import { mapLimit } from './limit.js';
+import { scanSkills } from './scan.js';
 import { mapSliced, slicer, type Slicer } from './yield.js';
 
 /**
@@ -66,5 +70,39 @@ describe('time slicing for rescans', () => {
       2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
     ]);
     expect(pauses()).toBe(1);
+  });
+
+  it('scanSkills gives the event loop turns between folders with a 0 ms slice and none with sliceMs Infinity (a new host)', async () => {
+    const root = await tempDir();
+    const dir = join(root, 'skills');
+    for (let i = 0; i < 5; i++) await writeDocsSkill(dir, `s${i}`);
+    // Turns counted from the first folder read to the end: the listing before it is real I/O.
+    const turnsWhileReading = async (sliceMs: number) => {
+      let turns = 0;
+      let reading = false;
+      let running = true;
+      const tick = () => {
+        if (!running) return;
+        if (reading) turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const result = await scanSkills({
+        sources: [{ kind: 'extra', dir, precedence: 0 }],
+        config: {},
+        configFile: join(root, 'config.json'),
+        env: { PATH: '' },
+        readFolder: (d) => {
+          reading = true;
+          return readSkillFolder(d);
+        },
+        sliceMs,
+      });
+      running = false;
+      expect(result.records.map((r) => r.name)).toEqual(['s0', 's1', 's2', 's3', 's4']);
+      return turns;
+    };
+    expect(await turnsWhileReading(0)).toBeGreaterThan(0);
+    expect(await turnsWhileReading(Infinity)).toBe(0);
   });
 });
