@@ -1,6 +1,6 @@
 // One skill folder, as read by the SDK, into a catalog record. Pure: the scan has already
 // done all I/O (folder read, PATH listing) and passes the results in.
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import type { Manifest, Problem, SkillFolder } from '@openclaw/skill-sdk';
 import {
   DEFAULT_MAX_RESULT_CHARS,
@@ -47,6 +47,10 @@ export function toolRecords(skill: string, manifest: Manifest): ToolRecord[] {
   });
 }
 
+/** join(dir, name) for a folder the reader resolved (normalised): no second normalisation. */
+const childPath = (dir: string, name: string) =>
+  dir.endsWith(sep) ? dir + name : dir + sep + name;
+
 const hasError = (problems: readonly Problem[]) => problems.some((p) => p.severity === 'error');
 
 /** The skill's name: the manifest's, else SKILL.md's (which defaults to the folder name). */
@@ -71,7 +75,7 @@ export function buildRecord(folder: SkillFolder, source: SkillSource, env: Recor
       ...(doc?.keyLines.metadata !== undefined && { metadataLine: doc.keyLines.metadata }),
       ...(doc?.openclaw && { openclaw: doc.openclaw }),
       ...(manifest && { manifest }),
-      manifestFile: join(folder.dir, 'manifest.json'),
+      manifestFile: childPath(folder.dir, 'manifest.json'),
       ...(settings && { settings }),
       configFile: env.configFile,
       env: env.env,

@@ -6,7 +6,7 @@
 // readSkillFolder anyway, so it decides from that read (isSkillFolder) instead of paying
 // one more file-system round trip per folder up front.
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import type { SkillFolder } from '@openclaw/skill-sdk';
 import type { SkillSource } from '../catalog/types.js';
 import { storeFolders } from './store.js';
@@ -24,6 +24,13 @@ export async function candidateFolders(
   } catch {
     return [];
   }
+  // join(source.dir, name) for each child, normalising the source's path once rather than
+  // per child: the names are plain (no separators, no leading dot).
+  const base = normalize(source.dir);
+  const child =
+    base === '.' || base.endsWith(sep)
+      ? (name: string) => join(base, name)
+      : (name: string) => base + sep + name;
   return entries
     .filter(
       (e) =>
@@ -33,7 +40,7 @@ export async function candidateFolders(
     )
     .map((e) => e.name)
     .sort()
-    .map((name) => join(source.dir, name));
+    .map(child);
 }
 
 /** Codes readSkillFolder uses when there is no SKILL.md, or no folder at all. */

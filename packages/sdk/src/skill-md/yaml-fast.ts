@@ -217,8 +217,11 @@ function keysAreText(v: unknown, budget = { left: 10_000 }): boolean {
   if (--budget.left < 0) return false;
   if (Array.isArray(v)) return v.every((x) => keysAreText(x, budget));
   if (v === null || typeof v !== 'object') return true;
-  for (const [k, x] of Object.entries(v)) {
-    if (typedKey(k) || !keysAreText(x, budget)) return false;
+  // Indexed loops: a cold scan runs this in the interpreter, where iterators allocate.
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (typedKey(k) || !keysAreText((v as Record<string, unknown>)[k], budget)) return false;
   }
   return true;
 }
@@ -240,7 +243,8 @@ export function fastFrontmatterYaml(input: string): EngineResult | undefined {
     return undefined;
   }
   const keyLines: Record<string, number> = {};
-  for (const [i, key] of found.entries()) {
+  for (let i = 0; i < found.length; i++) {
+    const key = found[i]!;
     const v = (data as Record<string, unknown>)[key];
     // The reader may want the text of these as written (`version: 1.10`): `yaml` keeps it.
     if (v === null || typeof v === 'number' || typeof v === 'boolean') return undefined;

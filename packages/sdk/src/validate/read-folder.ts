@@ -3,7 +3,7 @@
 // read-file.ts for the measurements), the manifest validator is generated ahead of time (no
 // compile), and line numbers are computed only when a problem needs one.
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import type { Problem, ProblemCode } from '../errors.js';
 import type { Manifest } from '../manifest/schema.js';
 import { MAX_SKILL_MD_BYTES, skillMdFromRead } from '../skill-md/parse.js';
@@ -58,13 +58,16 @@ export async function readSkillFolder(
   opts: ReadSkillFolderOptions = {},
 ): Promise<SkillFolder> {
   const abs = resolve(dir);
-  const pkgFile = join(abs, 'package.json');
-  const manifestFile = join(abs, 'manifest.json');
+  // resolve() normalised the folder, so a child is the folder, a separator and the name:
+  // what join() would build, without normalising again (three paths per folder of a scan).
+  const base = abs.endsWith(sep) ? abs : abs + sep;
+  const pkgFile = `${base}package.json`;
+  const manifestFile = `${base}manifest.json`;
   // existsSync answers without throwing; an ENOENT exception per missing file (most folders
   // are docs-only) and a readdir per folder both cost several times more.
   const read = (file: string, max: number): ReadText =>
     existsSync(file) ? readTextCappedSync(file, max, { within: abs }) : MISSING;
-  const mdFile = join(abs, 'SKILL.md');
+  const mdFile = `${base}SKILL.md`;
   const mdRead = readTextCappedSync(mdFile, MAX_SKILL_MD_BYTES, { within: abs });
   if (mdRead.kind === 'missing' && !isDirectory(abs)) {
     return {
