@@ -53,22 +53,42 @@ const strings = (v: unknown): string[] =>
 const code = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
 
 // Parsing a semver range is slow next to the rest of the checks, and a catalog repeats a
-// handful of ranges ("^1"), so the answer is kept per (version, range).
+// handful of ranges ("^1"), so the answer is kept per (version, range). The first parse in
+// a process is the slowest (~2 ms: semver compiles its expressions), so the scan cache also
+// keeps the answers for the next process (hostRangeAnswers, rememberHostRangeAnswers).
 const rangeCache = new Map<string, boolean | undefined>();
+/** A catalog has a handful of ranges; a cache file holding more is not ours to trust. */
+const MAX_RANGE_ANSWERS = 1000;
+
+/** The answers found so far, as JSON (null: not a valid range). */
+export function hostRangeAnswers(): Record<string, boolean | null> {
+  const out: Record<string, boolean | null> = {};
+  for (const [key, ok] of rangeCache) out[key] = ok ?? null;
+  return out;
+}
+
+/** Takes the answers an earlier process found (from the scan cache); anything else is ignored. */
+export function rememberHostRangeAnswers(answers: unknown): void {
+  if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) return;
+  for (const [key, ok] of Object.entries(answers)) {
+    if (rangeCache.size >= MAX_RANGE_ANSWERS) return;
+    if (typeof ok === 'boolean' || ok === null) rangeCache.set(key, ok ?? undefined);
+  }
+}
+
 function satisfiesRange(version: string, range: string): boolean | undefined {
   const key = `${version} ${range}`;
-  if (!rangeCache.has(key)) {
-    // undefined: not a valid range (the folder reader reports HOST_RANGE_INVALID). One
-    // parse: semver's validRange and satisfies would each parse the range again.
-    let parsed: Range | undefined;
-    try {
-      parsed = new Range(range, { includePrerelease: true });
-    } catch {
-      parsed = undefined;
-    }
-    rangeCache.set(key, parsed ? parsed.test(version) : undefined);
+  if (rangeCache.has(key)) return rangeCache.get(key);
+  // undefined: not a valid range (the folder reader reports HOST_RANGE_INVALID). One
+  // parse: semver's validRange and satisfies would each parse the range again.
+  let ok: boolean | undefined;
+  try {
+    ok = new Range(range, { includePrerelease: true }).test(version);
+  } catch {
+    ok = undefined;
   }
-  return rangeCache.get(key);
+  if (rangeCache.size < MAX_RANGE_ANSWERS) rangeCache.set(key, ok);
+  return ok;
 }
 
 export function checkEligibility(input: EligibilityInput): EligibilityResult {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSkillFolder } from '@openclaw/skill-sdk';
 import { createSkillHost } from '../host.js';
 import { tempDir, writeDocsSkill } from '../testing/skill-folders.js';
+import { checkEligibility, hostRangeAnswers } from './eligibility.js';
 import { openFolderCache } from './folder-cache.js';
 
 let root: string;
@@ -141,5 +142,37 @@ describe('a scan cache that cannot be written', () => {
     await host.close();
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!).msg).toContain(join(home, 'cache', 'scan.json'));
+  });
+
+  it("keeps the host-range answers for the next process and takes a cache file's answers", async () => {
+    const eligible = (hostVersion: string, host: string) =>
+      checkEligibility({
+        name: 'alpha',
+        docFile: join(skills, 'alpha', 'SKILL.md'),
+        manifest: { host },
+        manifestFile: join(skills, 'alpha', 'manifest.json'),
+        configFile: join(root, 'home', 'config.json'),
+        env: {},
+        platform: 'linux',
+        bins: new Set(),
+        hostVersion,
+      }).problems.map((p) => p.code);
+    // Found by semver in this process, then written with the folders.
+    expect(eligible('7.1.0', '^7')).toEqual([]);
+    await scan([join(skills, 'alpha')]);
+    const saved = JSON.parse(await readFile(cacheFile, 'utf8')) as {
+      hostRanges: Record<string, unknown>;
+    };
+    expect(saved.hostRanges['7.1.0 ^7']).toBe(true);
+    expect(hostRangeAnswers()['7.1.0 ^7']).toBe(true);
+    // A cache file's answer is taken as it is (here a wrong one, to tell it from semver's).
+    await writeFile(
+      cacheFile,
+      JSON.stringify({ ...saved, hostRanges: { '8.1.0 ^8': false, '8.2.0 ^8': 'yes' } }),
+    );
+    openFolderCache(cacheFile, 'reader-1');
+    expect(eligible('8.1.0', '^8')).toEqual(['HOST_RANGE_UNSATISFIED']);
+    // What is not a boolean (or null, an invalid range) is ignored: semver answers.
+    expect(eligible('8.2.0', '^8')).toEqual([]);
   });
 });

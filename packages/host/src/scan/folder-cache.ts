@@ -3,13 +3,16 @@
 // CLI command) then skips parsing YAML and JSON for unchanged skills, and never loads the
 // parsers at all when nothing changed: for 1,000 skills that is most of a cold scan.
 // Correctness first: any change of mtime, size or inode of SKILL.md, manifest.json or
-// package.json re-reads the folder; an unreadable or foreign cache file is ignored.
+// package.json re-reads the folder; an unreadable or foreign cache file is ignored. It also
+// keeps whether this host's API version satisfies each manifest's `host` range: the first
+// semver range parse in a process costs more than the rest of a cached 100-skill start.
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '@openclaw/skill-sdk';
 import writeFileAtomic from 'write-file-atomic';
+import { hostRangeAnswers, rememberHostRangeAnswers } from './eligibility.js';
 
 /** Bump when SkillFolder's shape or the reader's answers change. */
 const FORMAT = 2;
@@ -24,6 +27,8 @@ interface CacheFile {
   format: number;
   reader: string;
   entries: Record<string, Entry>;
+  /** Whether the host API version satisfies each manifest's `host` range (eligibility.ts). */
+  hostRanges?: Record<string, boolean | null>;
 }
 
 export interface FolderCache {
@@ -68,6 +73,8 @@ export function stampOf(dir: string): string {
  */
 export function openFolderCache(file: string, reader: string, previous?: FolderCache): FolderCache {
   const old = previous?.entries() ?? load(file, reader);
+  // Answers only accumulate: more than at the start means new ones to write.
+  const rangesAtOpen = Object.keys(hostRangeAnswers()).length;
   const next: Record<string, Entry> = {};
   let hits = 0;
   let misses = 0;
@@ -96,8 +103,14 @@ export function openFolderCache(file: string, reader: string, previous?: FolderC
     },
     entries: () => next,
     async save() {
-      if (!changed && Object.keys(next).length === Object.keys(old).length) return;
-      const body: CacheFile = { format: FORMAT, reader, entries: next };
+      const hostRanges = hostRangeAnswers();
+      if (
+        !changed &&
+        Object.keys(next).length === Object.keys(old).length &&
+        Object.keys(hostRanges).length === rangesAtOpen
+      )
+        return;
+      const body: CacheFile = { format: FORMAT, reader, entries: next, hostRanges };
       await mkdir(dirname(file), { recursive: true });
       await writeFileAtomic(file, JSON.stringify(body), { mode: 0o600 });
     },
@@ -109,6 +122,7 @@ function load(file: string, reader: string): Record<string, Entry> {
     const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
     if (data.format !== FORMAT || data.reader !== reader || typeof data.entries !== 'object')
       return {};
+    rememberHostRangeAnswers(data.hostRanges);
     return data.entries ?? {};
   } catch {
     return {};
