@@ -137,16 +137,19 @@ export class RedactorCache {
   #source: Iterable<string> | undefined;
   #size = -1;
   #key = '\u0000none';
-  #redactor: Redactor = createRedactor();
+  // Built by the first get() (no key equals the initial one): a host that never redacts
+  // never builds one.
+  #redactor: Redactor | undefined;
 
   get(values: Iterable<string>): Redactor {
     const size = sizeOf(values);
-    if (values === this.#source && size === this.#size && size >= 0) return this.#redactor;
+    if (this.#redactor && values === this.#source && size === this.#size && size >= 0)
+      return this.#redactor;
     const list = [...values]
       .filter((v) => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH)
       .sort();
     const key = list.join('\u0000');
-    if (key !== this.#key) {
+    if (!this.#redactor || key !== this.#key) {
       this.#redactor = createRedactor(list);
       this.#key = key;
     }

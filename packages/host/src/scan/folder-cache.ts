@@ -9,7 +9,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '@openclaw/skill-sdk';
 import writeFileAtomic from 'write-file-atomic';
 import { hostRangeAnswers, rememberHostRangeAnswers } from './eligibility.js';
@@ -59,8 +59,10 @@ export function readerIdentity(): string {
 
 export function stampOf(dir: string): string {
   let stamp = '';
+  // stat() takes the path as it is: no join() (and its normalisation) per file.
+  const base = dir.endsWith(sep) ? dir : dir + sep;
   for (const name of FILES) {
-    const st = statSync(join(dir, name), { throwIfNoEntry: false });
+    const st = statSync(base + name, { throwIfNoEntry: false });
     stamp += st ? `${st.mtimeMs}:${st.size}:${st.ino};` : '-;';
   }
   return stamp;
