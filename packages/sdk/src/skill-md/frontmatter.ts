@@ -99,23 +99,27 @@ export function refuseFrontmatter(yaml: string): { message: string; line: number
       line: 1,
     };
   }
-  // One pass from the end: `run` is the length of the whitespace starting at i.
-  let run = 0;
-  let work = 0;
-  let depth = 0;
-  let line = 1;
-  for (let i = yaml.length - 1; i >= 0; i--) {
-    const c = yaml.charCodeAt(i);
-    run = c === 32 || c === 9 || c === 10 ? run + 1 : 0;
-    if (i === 0 || yaml.charCodeAt(i - 1) === 10) work += run;
-  }
-  if (work > MAX_BLANK_RUN_WORK) {
+  // The walks below are skipped when they cannot find anything (most frontmatter): a cold
+  // scan runs them in the interpreter, where a loop per character is slow.
+  // The blank-run work is at most (line starts) x (longest run), both at most the length.
+  if (yaml.length * yaml.length > MAX_BLANK_RUN_WORK && blankRunWork(yaml) > MAX_BLANK_RUN_WORK) {
     return {
       message:
         'The frontmatter holds long runs of blank lines; remove them (they make the parser slow).',
       line: 1,
     };
   }
+  // Markers on a line and the nesting depth are counted over these characters; with no more
+  // of them than a line may hold, and no line indented past the limit, nothing is refused.
+  if (
+    (yaml.length <= MAX_LINE_INDICATORS ||
+      yaml.replace(NOT_COUNTED, '').length <= MAX_LINE_INDICATORS) &&
+    !DEEP_INDENT.test(yaml)
+  ) {
+    return undefined;
+  }
+  let depth = 0;
+  let line = 1;
   // Counted outside quotes too: a description with 64 nested brackets is not a real one.
   let indicators = 0;
   let lineStart = true;
@@ -162,6 +166,23 @@ export function refuseFrontmatter(yaml: string): { message: string; line: number
     } else if ((c === 93 || c === 125) && depth > 0) depth--;
   }
   return undefined;
+}
+
+/** Characters no limit of refuseFrontmatter counts (all but markers and opening brackets). */
+const NOT_COUNTED = /[^-?:!&*[{]+/g;
+/** A line starting with more blanks than MAX_LINE_INDENT (a superset: `^` also follows \r). */
+const DEEP_INDENT = new RegExp(`^[ \\t]{${MAX_LINE_INDENT + 1}}`, 'm');
+
+/** The sum, over line starts, of the whitespace that follows (one pass from the end). */
+function blankRunWork(yaml: string): number {
+  let run = 0;
+  let work = 0;
+  for (let i = yaml.length - 1; i >= 0; i--) {
+    const c = yaml.charCodeAt(i);
+    run = c === 32 || c === 9 || c === 10 ? run + 1 : 0;
+    if (i === 0 || yaml.charCodeAt(i - 1) === 10) work += run;
+  }
+  return work;
 }
 
 /** Splits and parses a normalised SKILL.md text. */

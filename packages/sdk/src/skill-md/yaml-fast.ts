@@ -88,17 +88,17 @@ const TYPED =
 const typedKey = (k: string) =>
   TYPED.test(k) || k === 'Infinity' || k === '-Infinity' || k === 'NaN' || k === '__proto__';
 
-const isKeyStart = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-const isKeyChar = (c: number) => isKeyStart(c) || c === 45 || c === 46;
+/**
+ * `key:` followed by a space or the line's end: a letter, digit or `_`, then those, `-` or
+ * `.`. Expressions here and below rather than loops over characters: a cold scan runs this
+ * code in the interpreter, where a loop per character costs far more than a regex.
+ */
+const KEY = /^[A-Za-z0-9_][A-Za-z0-9_.-]*:(?= |$)/;
 
-/** Length of a `key:` (followed by a space or the line's end) at `from`, else 0. */
-function keyAt(line: string, from: number): number {
-  if (!isKeyStart(line.charCodeAt(from))) return 0;
-  let i = from + 1;
-  while (i < line.length && isKeyChar(line.charCodeAt(i))) i++;
-  if (line.charCodeAt(i) !== 58 /* : */) return 0;
-  return i + 1 === line.length || line.charCodeAt(i + 1) === 32 ? i + 1 - from : 0;
+/** Length of a `key:` at the start of `line` (followed by a space or the line's end), else 0. */
+function keyAt(line: string): number {
+  const m = KEY.exec(line);
+  return m ? m[0].length : 0;
 }
 
 /**
@@ -110,25 +110,9 @@ function keyAt(line: string, from: number): number {
 function simpleValue(v: string): boolean {
   if (v === '') return true;
   const first = v[0]!;
-  if (first === '"') {
-    // One line, closed at the end, no other unescaped quote.
-    if (v.length < 2 || !v.endsWith('"')) return false;
-    for (let i = 1; i < v.length - 1; i++) {
-      if (v[i] === '\\') i++;
-      else if (v[i] === '"') return false;
-    }
-    return v[v.length - 2] !== '\\' || escapedBackslashEnd(v);
-  }
-  if (first === "'") {
-    if (v.length < 2 || !v.endsWith("'")) return false;
-    for (let i = 1; i < v.length - 1; i++) {
-      if (v[i] === "'") {
-        if (v[i + 1] !== "'" || i + 1 === v.length - 1) return false;
-        i++;
-      }
-    }
-    return true;
-  }
+  // One line, closed at the end, no other unescaped quote; `''` is a quote in single quotes.
+  if (first === '"') return DOUBLE_QUOTED.test(v);
+  if (first === "'") return SINGLE_QUOTED.test(v);
   if (first === '[' || first === '{') return flowOnOneLine(v);
   if (first === '|' || first === '>') return /^[|>][+-]?$/.test(v);
   if (first === '-' && (v.length === 1 || v[1] === ' ')) return simpleValue(v.slice(1).trim());
@@ -139,35 +123,35 @@ function simpleValue(v: string): boolean {
   return !/ [!&*?]/.test(v);
 }
 
-/** `"...\\"`: the quote before the end is escaped only by an odd run of backslashes. */
-function escapedBackslashEnd(v: string): boolean {
-  let n = 0;
-  for (let i = v.length - 2; i > 0 && v[i] === '\\'; i--) n++;
-  return n % 2 === 0;
-}
+const DOUBLE_QUOTED = /^"(?:[^"\\]|\\[\s\S])*"$/;
+const SINGLE_QUOTED = /^'(?:[^']|'')*'$/;
 
 /** A flow collection closed on its line, its quotes balanced, no markers inside. */
 function flowOnOneLine(v: string): boolean {
   let depth = 0;
-  let quote = '';
+  let quote = 0;
   for (let i = 0; i < v.length; i++) {
-    const c = v[i]!;
-    if (quote) {
-      if (quote === '"' && c === '\\') i++;
+    const c = v.charCodeAt(i);
+    if (quote !== 0) {
+      if (quote === 34 /* " */ && c === 92 /* \\ */) i++;
       else if (c === quote) {
-        if (quote === "'" && v[i + 1] === "'") i++;
-        else quote = '';
+        if (quote === 39 /* ' */ && v.charCodeAt(i + 1) === 39) i++;
+        else quote = 0;
       }
       continue;
     }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '{') depth++;
-    else if (c === ']' || c === '}') {
+    if (c === 34 || c === 39) quote = c;
+    else if (c === 91 /* [ */ || c === 123 /* { */) depth++;
+    else if (c === 93 /* ] */ || c === 125 /* } */) {
       if (--depth === 0 && i !== v.length - 1) return false;
-    } else if ('!&*?|>%@`#'.includes(c)) return false;
+    } else if (FLOW_MARKER[c] === 1) return false;
   }
-  return depth === 0 && quote === '';
+  return depth === 0 && quote === 0;
 }
+
+/** 1 at the codes of ! & * ? | > % @ ` #, which start YAML constructs the check refuses. */
+const FLOW_MARKER = new Uint8Array(128);
+for (const m of '!&*?|>%@`#') FLOW_MARKER[m.charCodeAt(0)] = 1;
 
 /**
  * The top-level keys and their lines when every line is blank, a comment, `key: value`
@@ -193,7 +177,7 @@ function simpleShape(input: string): { keys: string[]; lines: number[] } | undef
       inBlock = -1;
     }
     if (rest[0] === '#') continue;
-    const k = keyAt(rest, 0);
+    const k = keyAt(rest);
     if (indent === 0) {
       if (k === 0) return undefined;
       keys.push(rest.slice(0, k - 1));
@@ -203,7 +187,7 @@ function simpleShape(input: string): { keys: string[]; lines: number[] } | undef
     if (k === 0 && value.startsWith('- ')) {
       // `- key: value` starts a map in a list.
       const inner = value.slice(2).trimStart();
-      const ik = keyAt(inner, 0);
+      const ik = keyAt(inner);
       if (ik > 0) value = inner.slice(ik).trim();
     }
     if (!simpleValue(value)) return undefined;
