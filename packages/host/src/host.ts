@@ -42,6 +42,7 @@ import { grantsFor, runnerKindFor } from './runners/choose.js';
 import type { Runner, RunnerKind } from './runners/types.js';
 import { openFolderCache, readerIdentity, type FolderCache } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
+import { slicer } from './scan/yield.js';
 import { carryOver, loadGeneration } from './install/generations.js';
 import type { SwapExpectation } from './install/installer.js';
 import type { InstallOptions, InstallResult } from './install/types.js';
@@ -388,7 +389,12 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     // Unchanged skills keep their record object, so their activation (generation) stays.
     return {
       ...result,
-      records: await carryOver(scanned.records, result.records, stamps),
+      records: await carryOver(
+        scanned.records,
+        result.records,
+        stamps,
+        slicer(first ? Infinity : undefined),
+      ),
     };
   };
 

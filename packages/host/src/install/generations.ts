@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { codeStamp } from '../runners/inline-reload.js';
-import { mapSliced } from '../scan/yield.js';
+import { mapSliced, slicer, type Slicer } from '../scan/yield.js';
 import type { ActiveSkill } from '../runners/types.js';
 import type { SwapExpectation } from './installer.js';
 
@@ -70,17 +70,22 @@ export function carryOver(
   previous: readonly SkillRecord[],
   next: readonly SkillRecord[],
   stamps: WeakMap<SkillRecord, string>,
+  s: Slicer = slicer(),
 ): Promise<SkillRecord[]> {
   const before = new Map<string, SkillRecord>();
   for (const r of previous) before.set(`${r.source.precedence}\0${r.dir}`, r);
   // Sliced: deep comparisons of 1,000 records take ~10 ms, too long to hold calls up.
-  return mapSliced(next, (r) => {
-    const stamp = entryStamp(r);
-    const p = before.get(`${r.source.precedence}\0${r.dir}`);
-    if (p && stamps.get(p) === stamp && isDeepStrictEqual(p, r)) return p;
-    stamps.set(r, stamp);
-    return r;
-  });
+  return mapSliced(
+    next,
+    (r) => {
+      const stamp = entryStamp(r);
+      const p = before.get(`${r.source.precedence}\0${r.dir}`);
+      if (p && stamps.get(p) === stamp && isDeepStrictEqual(p, r)) return p;
+      stamps.set(r, stamp);
+      return r;
+    },
+    s,
+  );
 }
 
 const entryStamp = (r: SkillRecord): string => (r.entry ? codeStamp(r.entry) : '');

@@ -52,6 +52,8 @@ export function fitBudget(
   maxChars: number,
   preamble?: string,
 ): BudgetResult {
+  const top = fitFromTop(format, entries, rank, maxChars, frameChars(format, preamble));
+  if (top) return top;
   const items = new Map<string, RenderedEntry & { shortened: boolean; original: PromptEntry }>();
   let total = frameChars(format, preamble);
   for (const entry of entries) {
@@ -94,6 +96,60 @@ export function fitBudget(
   return {
     kept: kept.map(({ entry, rendered }) => ({ entry, rendered })),
     shortened: kept.filter((k) => k.shortened).map((k) => k.entry.name),
+    dropped,
+  };
+}
+
+/**
+ * The answer of fitBudget when even the shortened entries of the most relevant skills
+ * overflow the budget, found from the top: every description would be shortened, the
+ * least relevant entries dropped until the rest fit, and the most relevant given their
+ * whole description back while they still fit. The dropped entries (most of a large
+ * catalog) are neither rendered nor shortened. Undefined when the shortened entries all
+ * fit: fitBudget's own walk answers then.
+ */
+function fitFromTop(
+  format: PromptFormat,
+  entries: readonly PromptEntry[],
+  rank: readonly string[],
+  maxChars: number,
+  frame: number,
+): BudgetResult | undefined {
+  const byName = new Map<string, PromptEntry>();
+  for (const e of entries) byName.set(e.name, e);
+  if (byName.size !== entries.length || rank.length !== entries.length) return undefined;
+  const kept = new Map<string, RenderedEntry & { shortened: boolean; original: PromptEntry }>();
+  let total = frame;
+  let fits = rank.length;
+  for (let i = 0; i < rank.length; i++) {
+    const original = byName.get(rank[i]!);
+    if (!original) return undefined;
+    const description = shortenDescription(original.description);
+    const shortened = description !== original.description;
+    const entry = shortened ? { ...original, description } : original;
+    const rendered = renderEntry(format, entry);
+    if (total + rendered.length > maxChars) {
+      fits = i;
+      break;
+    }
+    total += rendered.length;
+    kept.set(original.name, { entry, rendered, shortened, original });
+  }
+  if (fits === rank.length) return undefined;
+  const dropped: string[] = [];
+  for (let i = rank.length - 1; i >= fits; i--) dropped.push(rank[i]!);
+  for (let i = 0; i < fits; i++) {
+    const item = kept.get(rank[i]!)!;
+    if (!item.shortened) continue;
+    const rendered = renderEntry(format, item.original);
+    if (total + rendered.length - item.rendered.length > maxChars) continue;
+    total += rendered.length - item.rendered.length;
+    Object.assign(item, { entry: item.original, rendered, shortened: false });
+  }
+  const inOrder = entries.filter((e) => kept.has(e.name)).map((e) => kept.get(e.name)!);
+  return {
+    kept: inOrder.map(({ entry, rendered }) => ({ entry, rendered })),
+    shortened: inOrder.filter((k) => k.shortened).map((k) => k.entry.name),
     dropped,
   };
 }
