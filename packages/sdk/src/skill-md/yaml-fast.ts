@@ -93,12 +93,13 @@ const typedKey = (k: string) =>
  * `.`. Expressions here and below rather than loops over characters: a cold scan runs this
  * code in the interpreter, where a loop per character costs far more than a regex.
  */
-const KEY = /^[A-Za-z0-9_][A-Za-z0-9_.-]*:(?= |$)/;
+const KEY = /[A-Za-z0-9_][A-Za-z0-9_.-]*:(?= |$)/y;
 
 /** Length of a `key:` at the start of `line` (followed by a space or the line's end), else 0. */
 function keyAt(line: string): number {
-  const m = KEY.exec(line);
-  return m ? m[0].length : 0;
+  // Sticky from 0: where the match ends is its length (no match array to allocate).
+  KEY.lastIndex = 0;
+  return KEY.test(line) ? KEY.lastIndex : 0;
 }
 
 /**

@@ -51,9 +51,17 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): { depth: number
 
 const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
+/** Everything but opening brackets: what is left of a text bounds how deep it can nest. */
+const NOT_OPENING = /[^[{]+/g;
+
 export function parseJsonText(text: string): ParsedJson {
   const clean = stripBom(text);
-  const nesting = jsonDepth(clean);
+  // The walk over every character runs only when the text has enough opening brackets to
+  // pass the limit (a cold scan runs it in the interpreter, slow per character).
+  const nesting =
+    clean.length > MAX_JSON_DEPTH && clean.replace(NOT_OPENING, '').length > MAX_JSON_DEPTH
+      ? jsonDepth(clean)
+      : { depth: 0, offset: -1 };
   if (nesting.depth > MAX_JSON_DEPTH) {
     return {
       ok: false,
