@@ -115,6 +115,13 @@ function fitFromTop(
   maxChars: number,
   frame: number,
 ): BudgetResult | undefined {
+  // Whole entries render at least this long (escaping only adds): when they might all fit,
+  // fitBudget's own walk answers, with no shortening pass here first.
+  const empty = renderEntry(format, { name: '', description: '', location: '' }).length;
+  let least = frame;
+  for (const e of entries)
+    least += empty + e.name.length + e.description.length + e.location.length;
+  if (least <= maxChars) return undefined;
   const byName = new Map<string, PromptEntry>();
   for (const e of entries) byName.set(e.name, e);
   if (byName.size !== entries.length || rank.length !== entries.length) return undefined;
