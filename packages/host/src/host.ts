@@ -571,12 +571,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     router ? run(router) : loadRouter().then(run);
 
   // Lazy servers start on first use: a call naming one of their tools waits for the start.
+  const startOne = (name: string): Promise<void> | undefined => {
+    const c = mcp.connectionFor(name);
+    return c && c.spec.enabled && c.state === 'stopped' ? c.start() : undefined;
+  };
   const startFor = (names: readonly string[]): Promise<void> | undefined => {
     let starts: Promise<void>[] | undefined;
     for (const name of names) {
-      if (!name.startsWith(MCP_PREFIX)) continue;
-      const c = mcp.connectionFor(name);
-      if (c && c.spec.enabled && c.state === 'stopped') (starts ??= []).push(c.start());
+      const start = name.startsWith(MCP_PREFIX) ? startOne(name) : undefined;
+      if (start) (starts ??= []).push(start);
     }
     return starts && Promise.all(starts).then(() => undefined);
   };
@@ -620,7 +623,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
     call(call, ctx) {
       const name = nameOf(call);
-      const starting = name.startsWith(MCP_PREFIX) ? startFor([name]) : undefined;
+      const starting = name.startsWith(MCP_PREFIX) ? startOne(name) : undefined;
       // The hot path: a loaded router and nothing to start.
       if (!starting && router) return router.call(call, ctx);
       const go = () => routed((r) => r.call(call, ctx));

@@ -160,7 +160,17 @@ export class McpClients {
 }
 
 /** The server of a `mcp__<server>` record or `mcp__<server>__<tool>` name. */
-const serverOf = (name: string): string | undefined => /^mcp__(.+?)(?:__|$)/.exec(name)?.[1];
+// Memoised: every call of an MCP tool asks (host.call, the runner), and a regex match per
+// call allocated more than the rest of the lookup. Bounded, as names come from the model.
+const serverNames = new Map<string, string | undefined>();
+const serverOf = (name: string): string | undefined => {
+  const known = serverNames.get(name);
+  if (known !== undefined || serverNames.has(name)) return known;
+  const server = /^mcp__(.+?)(?:__|$)/.exec(name)?.[1];
+  if (serverNames.size >= 1024) serverNames.clear();
+  serverNames.set(name, server);
+  return server;
+};
 
 export const isMcpRecordName = (name: string): boolean => name.startsWith('mcp__');
 export { mcpRecordName };

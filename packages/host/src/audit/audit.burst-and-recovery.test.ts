@@ -1,0 +1,70 @@
+// Each batch is written synchronously: a burst that never yields to I/O keeps at most
+// maxBuffered entries in memory and has every line on disk, in order, as soon as it ends; a
+// disk that refuses the file costs counted lines, one report, and nothing once it is back.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../redact/index.js';
+import { captureLogger, type LogRecord } from '../router/router.fixtures.js';
+import { AuditLog, type AuditEntry, type AuditLine } from './index.js';
+
+const entry = (n: number): AuditEntry => ({
+  time: Date.UTC(2026, 0, 2),
+  callId: `c${n}`,
+  tool: 'w.get',
+  skill: 'w',
+  version: '1.0.0',
+  decision: 'allowed',
+  approval: 'auto',
+  durationMs: 1,
+  outcome: 'ok',
+  input: { n },
+  output: 'x'.repeat(100),
+  truncated: false,
+  redactor: createRedactor(),
+});
+
+const callIds = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as AuditLine).callId);
+
+describe('audit bursts and a failing disk', () => {
+  it('a burst of 200 records with maxBuffered 10 has lines 1-200 on disk in order before it yields', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'audit-burst-')), 'audit.jsonl');
+    const log = new AuditLog({ file, logger: captureLogger([]), maxBuffered: 10 });
+    for (let n = 0; n < 200; n++) log.record(entry(n));
+    // Read synchronously, still inside the burst's turn: no line waits for the event loop.
+    expect(callIds(readFileSync(file, 'utf8'))).toEqual(
+      Array.from({ length: 200 }, (_, n) => `c${n}`),
+    );
+    expect(log.dropped).toBe(0);
+    await log.close();
+  });
+
+  it('a home that cannot hold the file drops and counts its lines, reports once, and writes again once it can', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'audit-recover-'));
+    const home = join(dir, 'home');
+    await writeFile(home, 'a file where the home folder should be');
+    const logs: LogRecord[] = [];
+    const log = new AuditLog({
+      file: join(home, 'audit.jsonl'),
+      logger: captureLogger(logs),
+      retryAfterMs: 0,
+    });
+    log.record(entry(1));
+    log.record(entry(2));
+    await log.flush();
+    expect(log.dropped).toBe(2);
+
+    await rm(home);
+    log.record(entry(3));
+    await log.close();
+    expect(log.dropped).toBe(2);
+    expect(callIds(await readFile(join(home, 'audit.jsonl'), 'utf8'))).toEqual(['c3']);
+    expect(logs.filter((l) => l.level === 'error')).toHaveLength(1);
+  });
+});
