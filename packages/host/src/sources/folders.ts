@@ -5,6 +5,7 @@
 // Listing is split from the check on purpose: the scan reads every candidate with
 // readSkillFolder anyway, so it decides from that read (isSkillFolder) instead of paying
 // one more file-system round trip per folder up front.
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import type { SkillFolder } from '@openclaw/skill-sdk';
@@ -18,6 +19,9 @@ export async function candidateFolders(
   if (source.kind === 'store') return storeFolders(source.dir);
   // A single skill folder given directly (`dev <dir>`): the folder itself.
   if (source.kind === 'package') return [source.dir];
+  // Most sources do not exist (few users have ~/.agents/skills): asking first costs far
+  // less than the error a failed readdir builds.
+  if (!existsSync(source.dir)) return [];
   let entries;
   try {
     entries = await readdir(source.dir, { withFileTypes: true });

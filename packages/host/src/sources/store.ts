@@ -6,6 +6,8 @@ import { readdir, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
 export async function storeFolders(storeDir: string): Promise<string[]> {
+  // A home without installs has no store: no failed readdir (and its error) to pay for.
+  if (!existsSync(storeDir)) return [];
   let names;
   try {
     names = await readdir(storeDir, { withFileTypes: true });
