@@ -263,7 +263,8 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         )
       : undefined;
   // What is installed: the lockfile in the home, or the shared one every host follows.
-  const origin = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  // This host's name in the shared store (only a shared store needs one).
+  const origin = shared ? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}` : '';
   const installState = shared
     ? shared.installState({
         origin,

@@ -111,9 +111,11 @@ export function createAuthManager(opts: AuthManagerOptions) {
   const skewMs = opts.skewMs ?? 60_000;
   const grants = opts.grants ?? createFileGrantStore(join(opts.home, 'auth'));
   // One keychain service per home: two homes on one machine never see each other's grants.
-  const service =
-    opts.service ??
-    `openclaw-skills:${createHash('sha256').update(opts.home).digest('hex').slice(0, 12)}`;
+  // Named on first use: the first digest of a process costs ~0.4 ms, and most host starts
+  // never open the vault.
+  let serviceName = opts.service;
+  const service = () =>
+    (serviceName ??= `openclaw-skills:${createHash('sha256').update(opts.home).digest('hex').slice(0, 12)}`);
   let vaultPromise: Promise<SecretVault> | undefined = opts.vault && Promise.resolve(opts.vault);
   const vault = () =>
     (vaultPromise ??= openVault({
@@ -139,7 +141,9 @@ export function createAuthManager(opts: AuthManagerOptions) {
   const tokens = createTokenSource({
     grants,
     vault,
-    service,
+    get service() {
+      return service();
+    },
     skewMs,
     ...(opts.retry && { retry: opts.retry }),
     remember,
@@ -168,7 +172,7 @@ export function createAuthManager(opts: AuthManagerOptions) {
     return grants.withLock(id, async () => {
       const previous = await grants.get(id);
       const secret = secretFromResponse(p, shortScopes, res);
-      await v.setPassword(service, id, JSON.stringify(secret));
+      await v.setPassword(service(), id, JSON.stringify(secret));
       const now = Date.now();
       const grant: Grant = {
         id,
@@ -191,7 +195,9 @@ export function createAuthManager(opts: AuthManagerOptions) {
   return {
     grants,
     vault,
-    service,
+    get service() {
+      return service();
+    },
     /** Secret values seen so far (tokens, refresh tokens, client secrets, keys). */
     knownValues: (): ReadonlySet<string> => known,
     /** Changes whenever knownValues gains a value. */
@@ -317,7 +323,7 @@ export function createAuthManager(opts: AuthManagerOptions) {
       const results: { grant: Grant; revoked: boolean; error?: string }[] = [];
       for (const g of found) {
         await grants.withLock(g.id, async () => {
-          const secret = parseGrantSecret(await v!.getPassword(service, g.id));
+          const secret = parseGrantSecret(await v!.getPassword(service(), g.id));
           let revoked = false;
           let error: string | undefined;
           try {
@@ -334,7 +340,7 @@ export function createAuthManager(opts: AuthManagerOptions) {
           } catch (e) {
             error = e instanceof Error ? e.message : String(e);
           }
-          await v!.deletePassword(service, g.id);
+          await v!.deletePassword(service(), g.id);
           await grants.delete(g.id);
           tokens.forget(g.id);
           results.push({ grant: g, revoked, ...(error && { error }) });
@@ -367,16 +373,16 @@ export function createAuthManager(opts: AuthManagerOptions) {
     /** API keys (`auth set-key`), kept in the vault. */
     async setKey(skill: string, name: string, value: string) {
       remember(value);
-      await (await vault()).setPassword(service, `key:${skill}/${name}`, value);
+      await (await vault()).setPassword(service(), `key:${skill}/${name}`, value);
     },
     async getKey(skill: string, name: string): Promise<string | undefined> {
       const value =
-        (await (await vault()).getPassword(service, `key:${skill}/${name}`)) ?? undefined;
+        (await (await vault()).getPassword(service(), `key:${skill}/${name}`)) ?? undefined;
       remember(value);
       return value;
     },
     async deleteKey(skill: string, name: string) {
-      return (await vault()).deletePassword(service, `key:${skill}/${name}`);
+      return (await vault()).deletePassword(service(), `key:${skill}/${name}`);
     },
   };
 }
