@@ -9,7 +9,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '@openclaw/skill-sdk';
 import writeFileAtomic from 'write-file-atomic';
 import { hostRangeAnswers, rememberHostRangeAnswers } from './eligibility.js';
@@ -54,8 +54,20 @@ export function readerIdentity(): string {
   const require = createRequire(import.meta.url);
   const entry = require.resolve('@openclaw/skill-sdk');
   const { version } = require('@openclaw/skill-sdk/package.json') as { version: string };
-  return `${version}:${statSync(entry).mtimeMs}`;
+  return readerIdentityOf(entry, version);
 }
+
+/** The identity of the SDK whose entry module is `entry` (exported for its test). */
+export function readerIdentityOf(entry: string, version: string): string {
+  // The parsers are bundled beside the entry at build time: a rebuilt bundle (a parser
+  // upgrade) changes no SDK source and so not the entry's time.
+  const bundled = PARSER_BUNDLES.map(
+    (name) => statSync(join(dirname(entry), 'bundled', name), { throwIfNoEntry: false })?.mtimeMs,
+  );
+  return `${version}:${statSync(entry).mtimeMs}:${bundled.join(':')}`;
+}
+
+const PARSER_BUNDLES = ['parsers.cjs', 'yaml.cjs', 'json5.cjs'];
 
 export function stampOf(dir: string): string {
   let stamp = '';
