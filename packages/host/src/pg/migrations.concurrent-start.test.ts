@@ -5,12 +5,10 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { postgresForSuite } from '../../../../test/support/postgres.js';
-import { createSkillHost } from '../host.js';
-import { tempDir } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';
 import { openDatabase } from './connect.js';
 import { MIGRATIONS, migrate } from './migrations.js';
-import { dbName, newKey, sharedConfig, startFailure } from './pg.fixtures.js';
+import { dbName, hostOnFreshHome, newKey, sharedConfig, startFailure } from './pg.fixtures.js';
 
 const { skip, createDatabase } = postgresForSuite('shared store migrations');
 
@@ -60,16 +58,9 @@ describe.skipIf(skip)('migrations', () => {
   }, 60_000);
 
   it('a host whose database is unreachable at start fails with one STORE_UNAVAILABLE line, the URL shown without its password', async () => {
-    const home = await tempDir();
     const url = `postgres://skills:pw-not-shown-9876@127.0.0.1:${await closedPort()}/skills`;
     const e = await startFailure(
-      createSkillHost({
-        home,
-        userHome: home,
-        workspace: home,
-        config: sharedConfig(url),
-        env: { [KEY_ENV]: newKey() },
-      }),
+      hostOnFreshHome({ config: sharedConfig(url), env: { [KEY_ENV]: newKey() } }),
     );
     expect(e).toMatchObject({ code: 'STORE_UNAVAILABLE' });
     expect(e.message).toMatch(
@@ -79,15 +70,8 @@ describe.skipIf(skip)('migrations', () => {
   });
 
   it('"store": { "type": "postgres" } with no URL anywhere is one CONFIG_INVALID line naming store.url and the env variable', async () => {
-    const home = await tempDir();
     const e = await startFailure(
-      createSkillHost({
-        home,
-        userHome: home,
-        workspace: home,
-        config: { store: { type: 'postgres' } },
-        env: { [KEY_ENV]: newKey() },
-      }),
+      hostOnFreshHome({ config: { store: { type: 'postgres' } }, env: { [KEY_ENV]: newKey() } }),
     );
     expect(e).toMatchObject({ code: 'CONFIG_INVALID' });
     expect(e.message).toMatch(/"store\.url" or OPENCLAW_SKILLS_DATABASE_URL/);

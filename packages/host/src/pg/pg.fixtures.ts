@@ -7,9 +7,41 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import type { HostConfig } from '../config/schema.js';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.js';
+import { tempDir } from '../testing/skill-folders.js';
+import { startOAuthServer, type OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import { postgresForSuite } from '../../../../test/support/postgres.js';
 import { googleAt } from '../auth/auth.fixtures.js';
+
+/**
+ * The suite's private Postgres (postgresForSuite) and the test OAuth server, started once
+ * for the suite and stopped after it; `oauth` is set once the suite's beforeAll has run.
+ */
+export function sharedStoreSuite(suite: string): {
+  skip: boolean;
+  createDatabase: (name: string) => Promise<string>;
+  oauth: OAuthTestServer;
+} {
+  const { skip, createDatabase } = postgresForSuite(suite);
+  const s = { skip, createDatabase, oauth: undefined as unknown as OAuthTestServer };
+  beforeAll(async () => {
+    if (!skip) s.oauth = await startOAuthServer();
+  }, 60_000);
+  afterAll(async () => {
+    await s.oauth?.stop();
+  });
+  return s;
+}
+
+/** A host on a fresh temp home, which is also its user home and (unless given) workspace. */
+export async function hostOnFreshHome(
+  opts: Omit<SkillHostOptions, 'home' | 'userHome'>,
+): Promise<SkillHost> {
+  const home = await tempDir();
+  return createSkillHost({ workspace: home, ...opts, home, userHome: home });
+}
 
 export const newKey = () => randomBytes(32).toString('base64');
 

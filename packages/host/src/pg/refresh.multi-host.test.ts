@@ -3,54 +3,40 @@
 // and the re-read inside it mean one host spends the refresh token and the others use what it
 // stored. Children print token hashes, never tokens.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOAuthServer, type OAuthTestServer } from '../../../../test/support/oauth-server.js';
-import {
-  skipWithoutPostgres,
-  startPostgres,
-  type TestPostgres,
-} from '../../../../test/support/postgres.js';
+import { describe, expect, it } from 'vitest';
 import { mailRecord } from '../auth/auth.fixtures.js';
-import { createSkillHost } from '../host.js';
+import type { SkillHost } from '../host.js';
 import { tempDir } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';
-import { childHost, dbName, newKey, sharedConfig } from './pg.fixtures.js';
+import {
+  childHost,
+  dbName,
+  hostOnFreshHome,
+  newKey,
+  sharedConfig,
+  sharedStoreSuite,
+} from './pg.fixtures.js';
 
-const skip = skipWithoutPostgres('shared store refresh');
-let pg: TestPostgres;
-let oauth: OAuthTestServer;
-beforeAll(async () => {
-  if (skip) return;
-  [pg, oauth] = await Promise.all([startPostgres(), startOAuthServer()]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([pg?.stop(), oauth?.stop()]);
-});
+const suite = sharedStoreSuite('shared store refresh');
+const { skip } = suite;
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
   it('8 host processes x 1,000 callers on one expired grant make exactly one token request, and every caller gets that valid token', async () => {
-    const url = await pg.createDatabase(dbName('refresh'));
-    const config = sharedConfig(url, oauth);
+    const url = await suite.createDatabase(dbName('refresh'));
+    const config = sharedConfig(url, suite.oauth);
     const env = { OPENCLAW_SKILLS_ENCRYPTION_KEY: newKey() };
-    const loginHome = await tempDir();
-    const host = await createSkillHost({
-      home: loginHome,
-      userHome: loginHome,
-      workspace: loginHome,
-      config,
-      env,
-    });
-    oauth.setTokenLifetime(1); // inside the 60 s skew: expired for every host
+    const host = await hostOnFreshHome({ config, env });
+    suite.oauth.setTokenLifetime(1); // inside the 60 s skew: expired for every host
     await host.auth.login(mailRecord(), {
       key: 'google',
-      onUrl: async (u) => void (await oauth.follow(u)),
+      onUrl: async (u) => void (await suite.oauth.follow(u)),
     });
     await host.close();
-    oauth.setTokenLifetime(3600);
-    const before = oauth.count();
-    const issuedBefore = oauth.issued.length;
+    suite.oauth.setTokenLifetime(3600);
+    const before = suite.oauth.count();
+    const issuedBefore = suite.oauth.issued.length;
 
     const hosts = await Promise.all(
       Array.from({ length: 8 }, async () =>
@@ -77,9 +63,9 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
     for (const h of hosts) h.send('go');
     const results = await Promise.all(hosts.map((h) => h.done));
 
-    expect(oauth.count() - before).toBe(1);
-    expect(oauth.tokenRequests.at(-1)!.grantType).toBe('refresh_token');
-    const refreshed = oauth.issued[issuedBefore]!; // the refresh response's access_token
+    expect(suite.oauth.count() - before).toBe(1);
+    expect(suite.oauth.tokenRequests.at(-1)!.grantType).toBe('refresh_token');
+    const refreshed = suite.oauth.issued[issuedBefore]!; // the refresh response's access_token
     for (const r of results) {
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
@@ -94,43 +80,39 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
 
   const want = { skill: 'mail', key: 'google', provider: 'google', scopes: ['gmail.readonly'] };
   async function hosts(n: number) {
-    const url = await pg.createDatabase(dbName('hosts'));
+    const url = await suite.createDatabase(dbName('hosts'));
     const env = { [KEY_ENV]: newKey() };
     return Promise.all(
-      Array.from({ length: n }, async () => {
-        const home = await tempDir();
-        return createSkillHost({
-          home,
-          userHome: home,
-          workspace: home,
-          config: sharedConfig(url, oauth),
+      Array.from({ length: n }, () =>
+        hostOnFreshHome({
+          config: sharedConfig(url, suite.oauth),
           env,
           auth: { retry: { baseMs: 5 } },
-        });
-      }),
+        }),
+      ),
     );
   }
-  const login = async (h: Awaited<ReturnType<typeof createSkillHost>>) => {
-    oauth.setTokenLifetime(1);
+  const login = async (h: SkillHost) => {
+    suite.oauth.setTokenLifetime(1);
     await h.auth.login(mailRecord(), {
       key: 'google',
-      onUrl: async (u) => void (await oauth.follow(u)),
+      onUrl: async (u) => void (await suite.oauth.follow(u)),
     });
-    oauth.setTokenLifetime(3600);
+    suite.oauth.setTokenLifetime(3600);
   };
 
   it('the refresh token a host received (rotated) is the one the next host spends', async () => {
     const [a, b, c] = await hosts(3);
     try {
       await login(a!);
-      const issued = oauth.issued.length;
+      const issued = suite.oauth.issued.length;
       await b!.auth.token(want); // B refreshes; the server rotates the refresh token
-      const rotated = oauth.issued[issued + 1]!; // access, refresh, id of that response
-      expect(oauth.tokenRequests.at(-1)!.grantType).toBe('refresh_token');
+      const rotated = suite.oauth.issued[issued + 1]!; // access, refresh, id of that response
+      expect(suite.oauth.tokenRequests.at(-1)!.grantType).toBe('refresh_token');
       // C has never seen a token; the API rejects B's, so C must refresh with what B stored.
       const token = await b!.auth.token(want);
       await c!.auth.token({ ...want, rejected: token });
-      expect(oauth.tokenRequests.at(-1)!.params.get('refresh_token') === rotated).toBe(true);
+      expect(suite.oauth.tokenRequests.at(-1)!.params.get('refresh_token') === rotated).toBe(true);
     } finally {
       await Promise.all([a, b, c].map((h) => h!.close()));
     }
@@ -140,15 +122,15 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
     const [a, b] = await hosts(2);
     try {
       await login(a!);
-      oauth.failNext({ status: 400, body: JSON.stringify({ error: 'invalid_grant' }) });
+      suite.oauth.failNext({ status: 400, body: JSON.stringify({ error: 'invalid_grant' }) });
       await expect(a!.auth.token(want)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
-      const requests = oauth.count();
+      const requests = suite.oauth.count();
       const e = await b!.auth.token(want).catch((x: unknown) => x);
       expect(e).toMatchObject({
         code: 'AUTH_REQUIRED',
         hint: 'Run: openclaw-skill auth login mail',
       });
-      expect(oauth.count()).toBe(requests);
+      expect(suite.oauth.count()).toBe(requests);
       expect((await b!.auth.list({ skill: 'mail' })).map((g) => g.state)).toEqual(['needs-login']);
     } finally {
       await Promise.all([a!.close(), b!.close()]);

@@ -2,43 +2,26 @@
 // shared store is read back as text and holds no access token, refresh token, id token,
 // client secret or key in plaintext, while the hosts still get their tokens through the vault.
 // Rows moved between accounts do not decrypt, and a host without the key refuses to start.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { startOAuthServer, type OAuthTestServer } from '../../../../test/support/oauth-server.js';
-import {
-  skipWithoutPostgres,
-  startPostgres,
-  type TestPostgres,
-} from '../../../../test/support/postgres.js';
 import { mailRecord } from '../auth/auth.fixtures.js';
-import { createSkillHost } from '../host.js';
-import { tempDir } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';
-import { dbName, newKey, sharedConfig, startFailure } from './pg.fixtures.js';
+import {
+  dbName,
+  hostOnFreshHome,
+  newKey,
+  sharedConfig,
+  sharedStoreSuite,
+  startFailure,
+} from './pg.fixtures.js';
 
-const skip = skipWithoutPostgres('shared store encryption');
-let server: TestPostgres;
-let oauth: OAuthTestServer;
-beforeAll(async () => {
-  if (skip) return;
-  [server, oauth] = await Promise.all([startPostgres(), startOAuthServer()]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([server?.stop(), oauth?.stop()]);
-});
+const suite = sharedStoreSuite('shared store encryption');
+const { skip } = suite;
 
 const want = { skill: 'mail', key: 'google', provider: 'google', scopes: ['gmail.readonly'] };
 
-async function hostOn(url: string, key: string) {
-  const home = await tempDir();
-  return createSkillHost({
-    home,
-    userHome: home,
-    workspace: home,
-    config: sharedConfig(url, oauth),
-    env: { [KEY_ENV]: key },
-  });
-}
+const hostOn = (url: string, key: string) =>
+  hostOnFreshHome({ config: sharedConfig(url, suite.oauth), env: { [KEY_ENV]: key } });
 
 /** Every row of every table in the public schema, as JSON text. */
 async function everyRow(url: string): Promise<{ table: string; text: string }[]> {
@@ -63,17 +46,17 @@ async function everyRow(url: string): Promise<{ table: string; text: string }[]>
 
 describe.skipIf(skip)('secrets in the shared store', () => {
   it('no table row holds a token, refresh token, client secret or API key in plaintext (or base64), and the hosts still read them', async () => {
-    const url = await server.createDatabase(dbName('rest'));
+    const url = await suite.createDatabase(dbName('rest'));
     const key = newKey();
     const a = await hostOn(url, key);
     const b = await hostOn(url, key);
     try {
-      oauth.setTokenLifetime(1);
+      suite.oauth.setTokenLifetime(1);
       await a.auth.login(mailRecord(), {
         key: 'google',
-        onUrl: async (u) => void (await oauth.follow(u)),
+        onUrl: async (u) => void (await suite.oauth.follow(u)),
       });
-      oauth.setTokenLifetime(3600);
+      suite.oauth.setTokenLifetime(3600);
       const refreshed = await b.auth.token(want); // B refreshes what A stored
       await a.auth.setKey('mail', 'api', 'api-key-value-0123456789');
       expect(await b.auth.getKey('mail', 'api')).toBe('api-key-value-0123456789');
@@ -86,11 +69,11 @@ describe.skipIf(skip)('secrets in the shared store', () => {
       );
       expect(rows.filter((r) => r.table === 'openclaw_secrets')).toHaveLength(2);
       const secrets = [
-        ...oauth.issued,
+        ...suite.oauth.issued,
         'client-secret-value-123',
         'api-key-value-0123456789',
       ].filter((s) => s.length >= 8);
-      expect(oauth.issued.length).toBeGreaterThanOrEqual(4);
+      expect(suite.oauth.issued.length).toBeGreaterThanOrEqual(4);
       const leaks = rows.filter((r) =>
         secrets.some(
           (s) =>
@@ -106,7 +89,7 @@ describe.skipIf(skip)('secrets in the shared store', () => {
   }, 60_000);
 
   it('a secret copied onto another row does not decrypt (the row is bound into the ciphertext)', async () => {
-    const url = await server.createDatabase(dbName('aad'));
+    const url = await suite.createDatabase(dbName('aad'));
     const h = await hostOn(url, newKey());
     try {
       await h.auth.setKey('mail', 'one', 'first-secret-value');
@@ -126,17 +109,8 @@ describe.skipIf(skip)('secrets in the shared store', () => {
   }, 60_000);
 
   it('a host without OPENCLAW_SKILLS_ENCRYPTION_KEY refuses to start with one line naming it', async () => {
-    const url = await server.createDatabase(dbName('nokey'));
-    const home = await tempDir();
-    const e = await startFailure(
-      createSkillHost({
-        home,
-        userHome: home,
-        workspace: home,
-        config: sharedConfig(url),
-        env: {},
-      }),
-    );
+    const url = await suite.createDatabase(dbName('nokey'));
+    const e = await startFailure(hostOnFreshHome({ config: sharedConfig(url), env: {} }));
     expect(e).toMatchObject({ code: 'CONFIG_INVALID' });
     const message = e.message;
     expect(message).toMatch(/^OPENCLAW_SKILLS_ENCRYPTION_KEY is not set/);
@@ -144,7 +118,7 @@ describe.skipIf(skip)('secrets in the shared store', () => {
   });
 
   it('a host with a different key cannot read what another host stored, and says which key it lacks', async () => {
-    const url = await server.createDatabase(dbName('wrongkey'));
+    const url = await suite.createDatabase(dbName('wrongkey'));
     const a = await hostOn(url, newKey());
     const b = await hostOn(url, newKey());
     try {
