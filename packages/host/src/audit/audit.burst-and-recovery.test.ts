@@ -45,6 +45,28 @@ describe('audit bursts and a failing disk', () => {
     await log.close();
   });
 
+  it('waiting entries are written once their output text reaches maxBufferedChars, and hold no input unless fullInputs', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'audit-chars-')), 'audit.jsonl');
+    const log = new AuditLog({ file, logger: captureLogger([]), maxBufferedChars: 250 });
+    const waiting = [entry(0), entry(1)];
+    for (const e of waiting) log.record(e); // 200 characters of output: below the bound
+    expect(readFileSync(file, { encoding: 'utf8', flag: 'a+' })).toBe('');
+    expect(waiting.map((e) => e.input)).toEqual([undefined, undefined]);
+    log.record(entry(2)); // 300: written within the turn
+    expect(callIds(readFileSync(file, 'utf8'))).toEqual(['c0', 'c1', 'c2']);
+
+    const full = new AuditLog({ file, logger: captureLogger([]), fullInputs: true });
+    const kept = entry(3);
+    full.record(kept);
+    expect(kept.input).toEqual({ n: 3 });
+    await full.close();
+    expect(JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1)!)).toMatchObject({
+      callId: 'c3',
+      input: { n: 3 },
+    });
+    await log.close();
+  });
+
   it('a home that cannot hold the file drops and counts its lines, reports once, and writes again once it can', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'audit-recover-'));
     const home = join(dir, 'home');

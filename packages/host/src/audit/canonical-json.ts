@@ -1,12 +1,13 @@
 // Canonical JSON (object keys sorted, no whitespace) so equal inputs hash equally whatever
-// order a model wrote their keys in. Used for the audit's inputHash and the loop detector.
+// order a model wrote their keys in. The audit writes it with config.audit.fullInputs;
+// digest.ts hashes the same text without building it (inputHash, the loop detector).
 
 /**
  * What canonicalJson returns for a value it cannot read whole (a throwing getter or toJSON,
  * nesting deeper than MAX_DEPTH): callers that compare inputs must not compare this.
  */
 export const UNSERIALIZABLE = '"[unserializable]"';
-const MAX_DEPTH = 256;
+export const MAX_DEPTH = 256;
 
 /** JSON text with sorted keys; `null` for undefined; never throws (cycles become "[cycle]"). */
 export function canonicalJson(value: unknown): string {
@@ -83,52 +84,3 @@ function write(v: unknown, stack: object[]): string | undefined {
   stack.pop();
   return out;
 }
-
-/**
- * A 64-bit digest of text (two 32-bit multiply-xor lanes, FNV-1a and a murmur-style lane,
- * each finished with an avalanche), as 16 hex digits. For the audit's inputHash, whose job
- * is to show which calls had equal inputs without writing them: any unsalted digest of a
- * short input can be reversed by guessing (sha256 included), so a cryptographic hash bought
- * nothing there, and through the crypto binding it cost about 1.5 us per call, more than
- * the rest of the audit line. Never throws.
- */
-export function digest64(text: string): string {
-  return digestOf(text).hex;
-}
-
-/**
- * digest64 as its two 32-bit lanes: the router computes it once per call, the loop detector
- * compares a lane, and the audit line prints the hex (no second pass over the input).
- */
-export class Digest {
-  constructor(
-    readonly a: number,
-    readonly b: number,
-  ) {}
-
-  get hex(): string {
-    return hex8(this.a) + hex8(this.b);
-  }
-}
-
-export function digestOf(text: string): Digest {
-  let a = 0x811c9dc5;
-  let b = 0x9747b28c ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
-  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
-  a ^= a >>> 16;
-  b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
-  b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
-  b ^= b >>> 16;
-  return new Digest(a, b);
-}
-
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const hex8 = (n: number): string =>
-  HEX[(n >>> 24) & 255]! + HEX[(n >>> 16) & 255]! + HEX[(n >>> 8) & 255]! + HEX[n & 255]!;

@@ -2,4 +2,5 @@ export { AuditLog } from './log.js';
 export type { AuditLogOptions } from './log.js';
 export { formatAuditLine } from './line.js';
 export type { AuditEntry, AuditLine, ApprovalOutcome } from './line.js';
-export { canonicalJson, Digest, digest64, digestOf, UNSERIALIZABLE } from './canonical-json.js';
+export { canonicalJson, UNSERIALIZABLE } from './canonical-json.js';
+export { Digest, digest64, digestOf, inputDigest } from './digest.js';

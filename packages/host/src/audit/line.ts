@@ -3,7 +3,8 @@
 // and everything written is redacted.
 import type { ErrorCode } from '@openclaw/skill-sdk';
 import type { Redactor } from '../redact/index.js';
-import { canonicalJson, digest64, type Digest } from './canonical-json.js';
+import { canonicalJson } from './canonical-json.js';
+import { inputDigest, unserializableDigest, type Digest } from './digest.js';
 
 export type ApprovalOutcome = 'auto' | 'approved' | 'denied' | 'timeout' | 'required';
 
@@ -26,9 +27,7 @@ export interface AuditEntry {
   outcome: 'ok' | ErrorCode;
   /** The raw input; hashed (and, with fullInputs, redacted) when the line is written. */
   input: unknown;
-  /** Canonical JSON of the input when the hot path already computed it. */
-  inputJson?: string | undefined;
-  /** digestOf(inputJson), when the hot path computed it too (the loop detector). */
+  /** inputDigest(input), when the hot path computed it (the loop detector). */
   inputDigest?: Digest | undefined;
   /** The text the model got (result text or error message), measured when written. */
   output: string;
@@ -65,7 +64,7 @@ export interface AuditLine {
  * several times more.
  */
 export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
-  const json = e.inputJson ?? canonicalJson(e.input);
+  const digest = e.inputDigest ?? inputDigest(e.input) ?? unserializableDigest();
   const r = e.redactor;
   const tool = e.tool.length > 200 ? `${e.tool.slice(0, 200)}...` : e.tool;
   // Catalog names (a found tool, its skill and version) and ids the router made itself cannot
@@ -82,9 +81,10 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   line += `,"decision":"${e.decision}"`;
   if (e.rule !== undefined) line += `,"rule":${str(r.text(e.rule))}`;
   if (e.approval !== undefined) line += `,"approval":"${e.approval}"`;
-  line += `,"durationMs":${Math.round(e.durationMs * 1000) / 1000},"outcome":"${e.outcome}","inputHash":"h64:${e.inputJson !== undefined && e.inputDigest !== undefined ? e.inputDigest.hex : digest64(json)}"`;
-  if (fullInputs) line += `,"input":${JSON.stringify(r.value(safeParse(json))) ?? 'null'}`;
-  line += `,"inputBytes":${Buffer.byteLength(json)},"outputBytes":${Buffer.byteLength(e.output)},"truncated":${e.truncated}}\n`;
+  line += `,"durationMs":${Math.round(e.durationMs * 1000) / 1000},"outcome":"${e.outcome}","inputHash":"h64:${digest.hex}"`;
+  if (fullInputs)
+    line += `,"input":${JSON.stringify(r.value(safeParse(canonicalJson(e.input)))) ?? 'null'}`;
+  line += `,"inputBytes":${digest.bytes},"outputBytes":${Buffer.byteLength(e.output)},"truncated":${e.truncated}}\n`;
   return line;
 }
 

@@ -14,6 +14,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '@openclaw/skill-sdk';
+import { inputDigest, unserializableDigest } from './digest.js';
 import { formatAuditLine, type AuditEntry } from './line.js';
 
 export interface AuditLogOptions {
@@ -24,8 +25,13 @@ export interface AuditLogOptions {
   enabled?: boolean;
   /** config.audit.fullInputs: write redacted inputs, not only their hash. */
   fullInputs?: boolean;
-  /** Entries kept before formatting is forced within the turn (bounds memory in tight loops). */
+  /**
+   * Entries kept before formatting is forced within the turn (default 1024), and the
+   * characters of output (and, with fullInputs, input) they may hold (default 1 MiB): bounds
+   * memory in tight loops.
+   */
   maxBuffered?: number;
+  maxBufferedChars?: number;
   /** After a write error, how long to drop lines before trying to open the file again. */
   retryAfterMs?: number;
   /**
@@ -42,8 +48,10 @@ export class AuditLog {
   #logger: Logger;
   #fullInputs: boolean;
   #maxBuffered: number;
+  #maxBufferedChars: number;
   #retryAfterMs: number;
   #pending: AuditEntry[] = [];
+  #pendingChars = 0;
   #scheduled = false;
   #timer: NodeJS.Timeout | undefined;
   #lastDrain = -Infinity;
@@ -52,22 +60,35 @@ export class AuditLog {
   #reported = false;
   #brokenUntil = 0;
   #dropped = 0;
+  // Reused for every batch: allocating a buffer per write costs more than the write.
+  readonly #buf = Buffer.allocUnsafe(64 * 1024);
 
   constructor(opts: AuditLogOptions) {
     this.file = opts.file;
     this.#enabled = opts.enabled ?? true;
     this.#logger = opts.logger;
     this.#fullInputs = opts.fullInputs ?? false;
-    this.#maxBuffered = opts.maxBuffered ?? 256;
+    this.#maxBuffered = opts.maxBuffered ?? 1024;
+    this.#maxBufferedChars = opts.maxBufferedChars ?? 1 << 20;
     this.#retryAfterMs = opts.retryAfterMs ?? 10_000;
     this.#batchMs = opts.batchMs ?? 5;
   }
 
-  /** Hot path: remembers the entry; formatting and writing happen later. */
+  /**
+   * Hot path: remembers the entry; formatting and writing happen later. The input is
+   * digested now and, unless written whole (fullInputs), let go: a waiting entry holds no
+   * more than its output text.
+   */
   record(entry: AuditEntry): void {
     if (!this.#enabled) return;
+    const digest = (entry.inputDigest ??= inputDigest(entry.input) ?? unserializableDigest());
+    let chars = entry.output.length;
+    if (this.#fullInputs) chars += digest.bytes;
+    else entry.input = undefined;
     this.#pending.push(entry);
-    if (this.#pending.length >= this.#maxBuffered) this.#drain();
+    this.#pendingChars += chars;
+    if (this.#pending.length >= this.#maxBuffered || this.#pendingChars >= this.#maxBufferedChars)
+      this.#drain();
     else if (!this.#scheduled) {
       this.#scheduled = true;
       const since = performance.now() - this.#lastDrain;
@@ -122,33 +143,56 @@ export class AuditLog {
     }
     const entries = this.#pending;
     this.#pending = [];
+    this.#pendingChars = 0;
     const fd = this.#open();
     if (fd === undefined) {
       this.#dropped += entries.length;
       return;
     }
-    let chunk = '';
+    // Each line is encoded into one reused buffer as it is formatted: concatenating the
+    // lines first made a string of thousands of pieces that took longer to flatten and
+    // encode than the lines took to format.
+    let buf = this.#buf;
+    let end = 0;
+    let lines = 0;
     for (const e of entries) {
+      let line: string;
       try {
-        chunk += formatAuditLine(e, this.#fullInputs);
+        line = formatAuditLine(e, this.#fullInputs);
       } catch (err) {
         this.#report(err);
+        continue;
       }
+      // A UTF-16 unit is at most 3 UTF-8 bytes.
+      if (end + line.length * 3 > buf.length) {
+        if (end > 0 && !this.#write(fd, buf, end, lines)) return this.#lose(entries, e);
+        end = lines = 0;
+        if (line.length * 3 > buf.length) buf = Buffer.allocUnsafe(line.length * 3);
+      }
+      end += buf.write(line, end);
+      lines++;
     }
-    if (chunk) this.#write(fd, chunk, entries.length);
+    if (end > 0) this.#write(fd, buf, end, lines);
   }
 
-  #write(fd: number, chunk: string, count: number): void {
-    const bytes = Buffer.from(chunk, 'utf8');
+  /** Lines after a failed write are dropped (the file is closed until retryAfterMs). */
+  #lose(entries: AuditEntry[], from: AuditEntry): void {
+    this.#dropped += entries.length - entries.indexOf(from);
+  }
+
+  /** Appends buf[0, end); false (and counted as dropped) when the write failed. */
+  #write(fd: number, buf: Buffer, end: number, count: number): boolean {
     let at = 0;
     try {
       // A regular file takes the whole buffer at once unless the disk fills up mid-write.
-      while (at < bytes.length) at += writeSync(fd, bytes, at);
+      while (at < end) at += writeSync(fd, buf, at, end - at);
+      return true;
     } catch (err) {
       // Lines not written whole are lost; the count is by lines, the partial one included.
-      const written = at === 0 ? 0 : countLines(bytes, at);
+      const written = at === 0 ? 0 : countLines(buf, at);
       this.#dropped += count - written;
       this.#fail(err);
+      return false;
     }
   }
 
@@ -194,7 +238,7 @@ export class AuditLog {
 }
 
 /** Whole lines in the first `end` bytes. */
-function countLines(bytes: Buffer, end: number): number {
+function countLines(bytes: Uint8Array, end: number): number {
   let n = 0;
   for (let i = bytes.indexOf(10); i !== -1 && i < end; i = bytes.indexOf(10, i + 1)) n++;
   return n;

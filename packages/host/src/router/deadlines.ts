@@ -8,7 +8,7 @@
 // costs one check, and a process with nothing pending still exits.
 
 export interface Deadline {
-  /** Epoch milliseconds. */
+  /** performance.now() milliseconds (monotonic: a system clock change moves no deadline). */
   readonly at: number;
   expire(): void;
   /** List links, owned by Deadlines. */
@@ -67,7 +67,7 @@ export class Deadlines {
   #arm(at: number): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#armedFor = at;
-    this.#timer = setTimeout(this.#fire, Math.max(0, at - Date.now()));
+    this.#timer = setTimeout(this.#fire, Math.max(0, at - performance.now()));
     this.#refed = true;
   }
 
@@ -75,7 +75,7 @@ export class Deadlines {
     this.#timer = undefined;
     this.#armedFor = Infinity;
     this.#refed = false;
-    const now = Date.now();
+    const now = performance.now();
     // Unlink what is due first: expire() runs caller code (abort listeners) that may
     // settle and unlink other calls while the list is being walked.
     const due: Deadline[] = [];

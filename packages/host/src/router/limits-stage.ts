@@ -1,6 +1,6 @@
 // Stage 3: rate limits (config.limits.perSession, perTool) and the loop detector. The
 // counters survive snapshot swaps and config reloads that leave the limits unchanged.
-import { canonicalJson, digestOf, UNSERIALIZABLE, type AuditEntry } from '../audit/index.js';
+import { inputDigest, type AuditEntry } from '../audit/index.js';
 import type { LimitsConfig } from '../config/schema.js';
 import type { Refusal } from './failure.js';
 import { DEFAULT_LOOP, LoopDetector, SlidingWindow } from './limits.js';
@@ -58,12 +58,10 @@ export class CallLimits {
       if (wait) return rateLimited(entry, 'perTool', wait, limits.config.perTool!, tool);
     }
     if (session === undefined) return undefined;
-    const json = canonicalJson(input);
-    entry.inputJson = json; // the audit hashes the same text
-    if (json === UNSERIALIZABLE) return undefined;
-    const digest = digestOf(json);
-    entry.inputDigest = digest; // and prints this digest of it
-    const count = limits.loop.count(session, tool, json, digest.a, now);
+    const digest = inputDigest(input);
+    if (digest === undefined) return undefined;
+    entry.inputDigest = digest; // the audit prints the same digest
+    const count = limits.loop.count(session, tool, digest, now);
     const maxRepeats = limits.config.loop?.maxRepeats ?? DEFAULT_LOOP.maxRepeats;
     const windowMs = limits.config.loop?.windowMs ?? DEFAULT_LOOP.windowMs;
     if (count > 0) {

@@ -1,5 +1,6 @@
 // Rate limits (sliding windows) and the loop detector. Counters live in memory per router;
 // only accepted calls are counted, so a refused caller is not locked out for longer.
+import type { Digest } from '../audit/index.js';
 
 /** Calls per key within a sliding window. */
 export class SlidingWindow {
@@ -78,33 +79,31 @@ export class LoopDetector {
    * 0 when this call repeats a loop (it is refused and not counted); otherwise the call is
    * counted and the result is how many times it has now been made within the window.
    */
-  count(session: string, tool: string, input: string, inputHash: number, now: number): number {
+  count(session: string, tool: string, input: Digest, now: number): number {
     let ring = this.#sessions.get(session);
     if (!ring) {
       if (this.#sessions.size >= MAX_SESSIONS) this.#forgetOldest();
-      ring = { tools: [], inputs: [], hashes: [], times: [], next: 0 };
+      ring = { tools: [], inputs: [], times: [], next: 0 };
       this.#sessions.set(session, ring);
     }
     const from = now - this.#windowMs;
-    const { tools, inputs, hashes, times } = ring;
-    // A number compare first: the ring's inputs often share long prefixes (most of the same
-    // arguments), which a string compare would walk each time. The hash is the caller's
-    // digest of the input (the audit prints the same one), so nothing is hashed here.
+    const { tools, inputs, times } = ring;
+    // Inputs are compared by their 64-bit digest of the canonical JSON (the one the audit
+    // prints), never by text: the text is not built on the per-call path. Two different
+    // inputs would need a 64-bit collision within the same session's last calls to count as
+    // one, and the worst that does is a loop warning or refusal for that session.
     let seen = 0;
     for (let i = 0; i < inputs.length; i++) {
-      if (hashes[i] === inputHash && times[i]! > from && inputs[i] === input && tools[i] === tool)
-        seen++;
+      if (inputs[i]!.equals(input) && times[i]! > from && tools[i] === tool) seen++;
     }
     if (seen >= this.#maxRepeats - 1) return 0;
     if (inputs.length < this.#recent) {
       tools.push(tool);
       inputs.push(input);
-      hashes.push(inputHash);
       times.push(now);
     } else {
       tools[ring.next] = tool;
       inputs[ring.next] = input;
-      hashes[ring.next] = inputHash;
       times[ring.next] = now;
       ring.next = (ring.next + 1) % this.#recent;
     }
@@ -123,8 +122,7 @@ export class LoopDetector {
 
 interface Ring {
   tools: string[];
-  inputs: string[];
-  hashes: number[];
+  inputs: Digest[];
   times: number[];
   next: number;
 }

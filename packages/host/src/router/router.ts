@@ -19,7 +19,8 @@ import { failure, type Refusal } from './failure.js';
 import { CallLimits, DEFAULT_CONCURRENCY } from './limits-stage.js';
 import { isRefusal } from './lookup.js';
 import { activationError, activationTimeout, messageOf, runFailure } from './outcome.js';
-import { CallInfo, runTool, within, type RunOutcome } from './run.js';
+import { CallInfo, runTool, within, type RunOutcome, type RunRequest } from './run.js';
+import { epochAt } from './clock.js';
 import { completeRun } from './complete.js';
 import { cappedText } from './shape.js';
 import { stateFor, type RouterState, type ToolPlan } from './state.js';
@@ -66,7 +67,7 @@ class ToolRouter implements Router {
   call(call: ToolCall, ctx: CallContext = EMPTY_CTX): Promise<CallResult> {
     const t0 = performance.now();
     const entry: AuditEntry = {
-      time: Date.now(),
+      time: epochAt(t0),
       callId: '',
       tool: '',
       skill: undefined,
@@ -79,7 +80,7 @@ class ToolRouter implements Router {
       durationMs: 0,
       outcome: 'ok',
       input: undefined,
-      inputJson: undefined,
+      inputDigest: undefined,
       output: '',
       truncated: false,
       redactor: NO_SECRETS,
@@ -97,7 +98,7 @@ class ToolRouter implements Router {
       span = startCallSpan(name);
       entry.redactor = this.#redactors.get(this.#deps.secretValues());
       // Synchronous up to the tool's own promise: a settled stage costs no microtask hop.
-      const result = this.#pipeline(entry.input, ctx, id, name, entry, span);
+      const result = this.#pipeline(entry.input, ctx, id, name, entry, span, t0);
       if (!(result instanceof Promise))
         return Promise.resolve(this.#finish(result, entry, span, t0));
       const s = span;
@@ -155,7 +156,8 @@ class ToolRouter implements Router {
     id: string,
     name: string,
     entry: AuditEntry,
-    span: Span,
+    span: Span | undefined,
+    t0: number,
   ): CallResult | Promise<CallResult> {
     // 1. lookup
     const plan = this.#stateNow().plan(name);
@@ -168,7 +170,7 @@ class ToolRouter implements Router {
     entry.skill = tool.skill;
     entry.version = plan.skill.version;
     entry.maxChars = plan.maxChars;
-    if (tool.name !== name && span.isRecording()) span.updateName(`tool.call ${tool.name}`);
+    if (tool.name !== name && span?.isRecording()) span.updateName(`tool.call ${tool.name}`);
 
     // 2. policy
     const decision = this.#state!.policy.decide(tool, ctx);
@@ -202,7 +204,8 @@ class ToolRouter implements Router {
     // 5. approval
     if (plan.approval.kind === 'auto') {
       autoApproved(plan.approval, entry);
-      return this.#runStage(plan, input, ctx, id, entry, span, warning);
+      // Nothing waited since the call began: its deadline counts from then (no clock read).
+      return this.#runStage(plan, input, ctx, id, entry, span, warning, t0);
     }
     return approvalStage({
       need: plan.approval,
@@ -216,7 +219,7 @@ class ToolRouter implements Router {
     }).then((refused) =>
       refused
         ? refuse(id, tool.name, refused)
-        : this.#runStage(plan, input, ctx, id, entry, span, warning),
+        : this.#runStage(plan, input, ctx, id, entry, span, warning, undefined),
     );
   }
 
@@ -228,13 +231,14 @@ class ToolRouter implements Router {
     ctx: CallContext,
     id: string,
     entry: AuditEntry,
-    span: Span,
+    span: Span | undefined,
     warning: string | undefined,
+    startedAt: number | undefined,
   ): CallResult | Promise<CallResult> {
     const active = this.#actives.get(plan.skill);
     const running =
       active !== undefined
-        ? this.#invoke(active, plan, input, ctx, id, span)
+        ? this.#invoke(active, plan, input, ctx, id, span, startedAt)
         : this.#activateAndRun(plan, input, ctx, id, span);
     // A synchronous tool (inline runner) completes in this same tick.
     if (running instanceof Promise)
@@ -277,19 +281,20 @@ class ToolRouter implements Router {
     input: unknown,
     ctx: CallContext,
     id: string,
-    span: Span,
+    span: Span | undefined,
+    startedAt: number | undefined,
   ): RunOutcome | Promise<RunOutcome> {
-    const run = () =>
-      runTool({
-        active,
-        tool: plan.tool.name,
-        input,
-        info: new CallInfo(id, ctx.sessionId),
-        timeoutMs: plan.tool.timeoutMs,
-        signal: ctx.signal,
-        deadlines: this.#deadlines,
-      });
-    return span.isRecording() ? inSpan(span, run) : run();
+    const req: RunRequest = {
+      active,
+      tool: plan.tool.name,
+      input,
+      info: new CallInfo(id, ctx.sessionId),
+      startedAt,
+      timeoutMs: plan.tool.timeoutMs,
+      signal: ctx.signal,
+      deadlines: this.#deadlines,
+    };
+    return span?.isRecording() ? inSpan(span, () => runTool(req)) : runTool(req);
   }
 
   /** The first call of a skill (or after a failed activation): bounded by ACTIVATION_TIMEOUT_MS. */
@@ -298,7 +303,7 @@ class ToolRouter implements Router {
     input: unknown,
     ctx: CallContext,
     id: string,
-    span: Span,
+    span: Span | undefined,
   ): Promise<RunOutcome> {
     const ms = Math.max(plan.tool.timeoutMs, ACTIVATION_TIMEOUT_MS);
     const first = await within(this.#deps.activate(plan.skill), ms, ctx.signal);
@@ -308,7 +313,7 @@ class ToolRouter implements Router {
     if (first.kind !== 'ok') return first;
     // Later calls of this record skip the activator (and a hop); a rescan makes new records.
     this.#actives.set(plan.skill, first.value);
-    return this.#invoke(first.value, plan, input, ctx, id, span);
+    return this.#invoke(first.value, plan, input, ctx, id, span, undefined);
   }
 
   #finish(result: CallResult, entry: AuditEntry, span: Span | undefined, t0: number): CallResult {

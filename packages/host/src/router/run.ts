@@ -88,6 +88,8 @@ export interface RunRequest {
   tool: string;
   input: unknown;
   info: CallInfo;
+  /** performance.now() when the tool's time began, if the router just read it. */
+  startedAt: number | undefined;
   timeoutMs: number;
   /** The caller's ctx.signal. */
   signal: AbortSignal | undefined;
@@ -105,17 +107,17 @@ export function runTool(req: RunRequest): RunOutcome | Promise<RunOutcome> {
   if (active.invokeNow === undefined || signal?.aborted) {
     return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve).start());
   }
-  const at = Date.now() + req.timeoutMs;
+  const at = (req.startedAt ?? performance.now()) + req.timeoutMs;
   let value: unknown;
   try {
     value = active.invokeNow(req.tool, req.input, req.info);
   } catch (error) {
-    return Date.now() >= at ? expired(req) : { kind: 'error', error };
+    return performance.now() >= at ? expired(req) : { kind: 'error', error };
   }
   if (isThenable(value)) {
     return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve, at).follow(value));
   }
-  return Date.now() >= at ? expired(req) : { kind: 'ok', value };
+  return performance.now() >= at ? expired(req) : { kind: 'ok', value };
 }
 
 /** A call that settled synchronously but after its deadline: as RunningCall.expire(). */
@@ -150,7 +152,7 @@ class RunningCall implements Deadline {
   constructor(req: RunRequest, resolve: (o: RunOutcome) => void, at?: number) {
     this.#req = req;
     this.#resolve = resolve;
-    this.at = at ?? Date.now() + req.timeoutMs;
+    this.at = at ?? (req.startedAt ?? performance.now()) + req.timeoutMs;
   }
 
   /** Starts the deadline and the abort listener, then invokes the tool. */
@@ -207,7 +209,7 @@ class RunningCall implements Deadline {
   #settled(o: RunOutcome): void {
     if (this.#done) return;
     // Late, whatever the reason (a synchronous block keeps the timer from firing first).
-    if (Date.now() >= this.at) return this.expire();
+    if (performance.now() >= this.at) return this.expire();
     this.#finish(o);
   }
 

@@ -1,7 +1,8 @@
 // OpenTelemetry: one span `tool.call <name>` per call through @opentelemetry/api. Without
-// a registered SDK the API hands out non-recording spans, so attributes are only built
-// when the span records.
-import { context, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+// a registered SDK the API hands out non-recording spans, which the router would neither
+// record nor make active: then no span is made at all (the API's proxy, tracer and context
+// lookups cost more per call than most router stages).
+import { context, ProxyTracerProvider, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 
 const TRACER_NAME = '@openclaw/skill-host';
 
@@ -9,7 +10,14 @@ const TRACER_NAME = '@openclaw/skill-host';
 // created still gets spans.
 const tracer = trace.getTracer(TRACER_NAME);
 
-export function startCallSpan(name: string): Span {
+// What the global proxy hands out while no SDK has set a provider.
+const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/** The call's span; undefined while no SDK is registered (checked per call: one may be later). */
+export function startCallSpan(name: string): Span | undefined {
+  const provider = trace.getTracerProvider();
+  if (provider instanceof ProxyTracerProvider && provider.getDelegate() === NOOP_PROVIDER)
+    return undefined;
   return tracer.startSpan(`tool.call ${name}`);
 }
 
