@@ -19,7 +19,7 @@ import { failure, type Refusal } from './failure.js';
 import { CallLimits, DEFAULT_CONCURRENCY } from './limits-stage.js';
 import { isRefusal } from './lookup.js';
 import { activationError, activationTimeout, messageOf, runFailure } from './outcome.js';
-import { CallInfo, runTool, within, type RunOutcome, type RunRequest } from './run.js';
+import { CallInfo, RunningCall, runTool, within, type RunOutcome, type RunRequest } from './run.js';
 import { epochAt } from './clock.js';
 import { completeRun } from './complete.js';
 import { cappedText } from './shape.js';
@@ -97,17 +97,13 @@ class ToolRouter implements Router {
       entry.input = call?.input;
       span = startCallSpan(name);
       entry.redactor = this.#redactors.get(this.#deps.secretValues());
-      // Synchronous up to the tool's own promise: a settled stage costs no microtask hop.
-      const result = this.#pipeline(entry.input, ctx, id, name, entry, span, t0);
-      if (!(result instanceof Promise))
-        return Promise.resolve(this.#finish(result, entry, span, t0));
-      const s = span;
-      return result.then(
-        (r) => this.#finish(r, entry, s, t0),
-        (err: unknown) => this.#finish(this.#internal(err, entry), entry, s, t0),
-      );
+      // Synchronous up to the tool's own promise: a settled stage costs no microtask hop, and
+      // a tool's outcome is completed and recorded in the microtask it arrives in (the
+      // pipeline answers finished results, and its promises never reject).
+      const result = this.#pipeline(entry.input, ctx, id, name, { entry, span, t0 });
+      return result instanceof Promise ? result : Promise.resolve(result);
     } catch (err) {
-      return Promise.resolve(this.#finish(this.#internal(err, entry), entry, span, t0));
+      return Promise.resolve(this.#finish(this.#internal(err, entry), { entry, span, t0 }));
     }
   }
 
@@ -155,15 +151,14 @@ class ToolRouter implements Router {
     ctx: CallContext,
     id: string,
     name: string,
-    entry: AuditEntry,
-    span: Span | undefined,
-    t0: number,
+    call: Open,
   ): CallResult | Promise<CallResult> {
+    const { entry, span } = call;
     // 1. lookup
     const plan = this.#stateNow().plan(name);
     if (isRefusal(plan)) {
       entry.rule = plan.code === 'TOOL_NOT_FOUND' ? 'unknown tool' : 'skill unavailable';
-      return refuse(id, name, plan);
+      return this.#finish(refuse(id, name, plan), call);
     }
     const tool = plan.tool;
     entry.tool = tool.name;
@@ -176,7 +171,7 @@ class ToolRouter implements Router {
     const decision = this.#state!.policy.decide(tool, ctx);
     if (!decision.allowed) {
       entry.rule = decision.rule;
-      return failure(
+      const denied = failure(
         id,
         tool.name,
         'POLICY_DENIED',
@@ -186,6 +181,7 @@ class ToolRouter implements Router {
           : `Do not retry it; if the user needs it they can change the policy in ${join(this.#deps.home, 'config.json')} (policy.allow / policy.deny).`,
         { rule: decision.rule, layer: decision.layer },
       );
+      return this.#finish(denied, call);
     }
 
     // 3. rate limits and the loop detector
@@ -193,19 +189,19 @@ class ToolRouter implements Router {
     let warning: string | undefined;
     if (limited) {
       if ('warning' in limited) warning = limited.warning;
-      else return refuse(id, tool.name, limited);
+      else return this.#finish(refuse(id, tool.name, limited), call);
     }
     entry.decision = 'allowed';
 
     // 4. input validation
     const invalid = checkInput(tool, this.#state!.validators.input(tool), input);
-    if (invalid) return refuse(id, tool.name, invalid);
+    if (invalid) return this.#finish(refuse(id, tool.name, invalid), call);
 
     // 5. approval
     if (plan.approval.kind === 'auto') {
       autoApproved(plan.approval, entry);
       // Nothing waited since the call began: its deadline counts from then (no clock read).
-      return this.#runStage(plan, input, ctx, id, entry, span, warning, t0);
+      return this.#runStage(plan, input, ctx, id, call, warning, call.t0);
     }
     return approvalStage({
       need: plan.approval,
@@ -216,10 +212,12 @@ class ToolRouter implements Router {
       entry,
       fallback: this.#deps.approve,
       timeoutMs: this.#deps.config.approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
-    }).then((refused) =>
-      refused
-        ? refuse(id, tool.name, refused)
-        : this.#runStage(plan, input, ctx, id, entry, span, warning, undefined),
+    }).then(
+      (refused) =>
+        refused
+          ? this.#finish(refuse(id, tool.name, refused), call)
+          : this.#runStage(plan, input, ctx, id, call, warning, undefined),
+      (err: unknown) => this.#finish(this.#internal(err, entry), call),
     );
   }
 
@@ -230,20 +228,42 @@ class ToolRouter implements Router {
     input: unknown,
     ctx: CallContext,
     id: string,
-    entry: AuditEntry,
-    span: Span | undefined,
+    call: Open,
     warning: string | undefined,
     startedAt: number | undefined,
   ): CallResult | Promise<CallResult> {
     const active = this.#actives.get(plan.skill);
-    const running =
-      active !== undefined
-        ? this.#invoke(active, plan, input, ctx, id, span, startedAt)
-        : this.#activateAndRun(plan, input, ctx, id, span);
+    if (active === undefined) {
+      return this.#activateAndRun(plan, input, ctx, id, call.span).then(
+        (running) =>
+          running instanceof RunningCall
+            ? running.settle((o) => this.#completeAndFinish(plan, o, id, call, warning))
+            : this.#completeAndFinish(plan, running, id, call, warning),
+        (err: unknown) => this.#finish(this.#internal(err, call.entry), call),
+      );
+    }
+    const running = this.#invoke(active, plan, input, ctx, id, call.span, startedAt);
     // A synchronous tool (inline runner) completes in this same tick.
-    if (running instanceof Promise)
-      return running.then((outcome) => this.#completeStage(plan, outcome, id, entry, warning));
-    return this.#completeStage(plan, running, id, entry, warning);
+    if (running instanceof RunningCall)
+      return running.settle((o) => this.#completeAndFinish(plan, o, id, call, warning));
+    return this.#completeAndFinish(plan, running, id, call, warning);
+  }
+
+  /** Stages 8 and 9, then the audit line and span: never throws. */
+  #completeAndFinish(
+    plan: ToolPlan,
+    outcome: RunOutcome,
+    id: string,
+    call: Open,
+    warning: string | undefined,
+  ): CallResult {
+    let result: CallResult;
+    try {
+      result = this.#completeStage(plan, outcome, id, call.entry, warning);
+    } catch (err) {
+      result = this.#internal(err, call.entry);
+    }
+    return this.#finish(result, call, outcome.kind === 'ok' ? outcome.at : undefined);
   }
 
   #completeStage(
@@ -283,7 +303,7 @@ class ToolRouter implements Router {
     id: string,
     span: Span | undefined,
     startedAt: number | undefined,
-  ): RunOutcome | Promise<RunOutcome> {
+  ): RunOutcome | RunningCall {
     const req: RunRequest = {
       active,
       tool: plan.tool.name,
@@ -304,7 +324,7 @@ class ToolRouter implements Router {
     ctx: CallContext,
     id: string,
     span: Span | undefined,
-  ): Promise<RunOutcome> {
+  ): Promise<RunOutcome | RunningCall> {
     const ms = Math.max(plan.tool.timeoutMs, ACTIVATION_TIMEOUT_MS);
     const first = await within(this.#deps.activate(plan.skill), ms, ctx.signal);
     if (first.kind === 'error') return { kind: 'activation', error: activationError(first.error) };
@@ -316,7 +336,9 @@ class ToolRouter implements Router {
     return this.#invoke(first.value, plan, input, ctx, id, span, undefined);
   }
 
-  #finish(result: CallResult, entry: AuditEntry, span: Span | undefined, t0: number): CallResult {
+  /** `endedAt`: performance.now() when the tool returned, if already read. */
+  #finish(result: CallResult, call: Open, endedAt?: number): CallResult {
+    const { entry, span, t0 } = call;
     try {
       const r = entry.redactor;
       if (result.isError) {
@@ -337,7 +359,7 @@ class ToolRouter implements Router {
         entry.output = result.text;
         entry.truncated = result.truncated !== undefined;
       }
-      entry.durationMs = performance.now() - t0;
+      entry.durationMs = (endedAt ?? performance.now()) - t0;
       this.#audit.record(entry);
       if (span) {
         endCallSpan(span, {
@@ -400,6 +422,14 @@ function stackOf(err: unknown): string {
     // A throwing getter: fall back to the message.
   }
   return messageOf(err);
+}
+
+/** A call between the router's start and its finish: what finishing it needs. */
+interface Open {
+  entry: AuditEntry;
+  span: Span | undefined;
+  /** performance.now() at the start. */
+  t0: number;
 }
 
 function refuse(id: string, name: string, r: Refusal): CallResult {

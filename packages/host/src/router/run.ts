@@ -73,7 +73,8 @@ export class CallInfo implements ToolCallInfo, Abandonable {
 }
 
 export type RunOutcome =
-  | { kind: 'ok'; value: unknown }
+  /** `at`: performance.now() when a synchronous tool returned (the call's end, read once). */
+  | { kind: 'ok'; value: unknown; at?: number }
   | { kind: 'error'; error: unknown }
   /** The skill could not be loaded (its error carries the runner's code). */
   | { kind: 'activation'; error: SkillError }
@@ -98,14 +99,18 @@ export interface RunRequest {
 
 /**
  * Runs the tool. A runner without a boundary (inline) is called synchronously: a tool that
- * returns a value (or throws) is answered at once, with no timer, listener or promise hop,
- * and a result that came after the deadline (a tool that blocked that long) is TIMEOUT as
- * on the async path. A tool that returns a promise gets the deadline and abort handling.
+ * returns a value (or throws) is answered at once, with no timer, listener, closure or
+ * promise, and a result that came after the deadline (a tool that blocked that long) is
+ * TIMEOUT as on the async path. A tool that returns a promise gets the deadline and abort
+ * handling: the caller gets the RunningCall and says with `settle` what to make of its
+ * outcome.
  */
-export function runTool(req: RunRequest): RunOutcome | Promise<RunOutcome> {
+export function runTool(req: RunRequest): RunOutcome | RunningCall {
   const { active, signal } = req;
   if (active.invokeNow === undefined || signal?.aborted) {
-    return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve).start());
+    const running = new RunningCall(req);
+    running.start();
+    return running;
   }
   const at = (req.startedAt ?? performance.now()) + req.timeoutMs;
   let value: unknown;
@@ -115,9 +120,12 @@ export function runTool(req: RunRequest): RunOutcome | Promise<RunOutcome> {
     return performance.now() >= at ? expired(req) : { kind: 'error', error };
   }
   if (isThenable(value)) {
-    return new Promise<RunOutcome>((resolve) => new RunningCall(req, resolve, at).follow(value));
+    const running = new RunningCall(req, at);
+    running.follow(value);
+    return running;
   }
-  return performance.now() >= at ? expired(req) : { kind: 'ok', value };
+  const end = performance.now();
+  return end >= at ? expired(req) : { kind: 'ok', value, at: end };
 }
 
 /** A call that settled synchronously but after its deadline: as RunningCall.expire(). */
@@ -139,20 +147,33 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> =>
  * One call in flight, and its own deadline: one object (with its methods on the prototype)
  * instead of a closure per outcome, since this runs for every call.
  */
-class RunningCall implements Deadline {
+export class RunningCall implements Deadline {
   readonly at: number;
   prev?: Deadline | undefined;
   next?: Deadline | undefined;
   linked?: boolean | undefined;
   #done = false;
   readonly #req: RunRequest;
-  readonly #resolve: (o: RunOutcome) => void;
+  #deliver: ((o: RunOutcome) => void) | undefined;
+  /** An outcome that came before `settle` (the tool threw, or the signal had fired). */
+  #early: RunOutcome | undefined;
   #onAbort: (() => void) | undefined;
 
-  constructor(req: RunRequest, resolve: (o: RunOutcome) => void, at?: number) {
+  constructor(req: RunRequest, at?: number) {
     this.#req = req;
-    this.#resolve = resolve;
     this.at = at ?? (req.startedAt ?? performance.now()) + req.timeoutMs;
+  }
+
+  /**
+   * The promise of `then(outcome)`: `then` runs in the microtask the outcome arrives in, so
+   * the promise holds the caller's answer with no further hop. `then` must not throw.
+   */
+  settle<T>(then: (o: RunOutcome) => T): Promise<T> {
+    return new Promise<T>((resolve) => {
+      const deliver = (o: RunOutcome) => resolve(then(o));
+      if (this.#early) deliver(this.#early);
+      else this.#deliver = deliver;
+    });
   }
 
   /** Starts the deadline and the abort listener, then invokes the tool. */
@@ -220,7 +241,8 @@ class RunningCall implements Deadline {
     deadlines.delete(this);
     if (signal && this.#onAbort) signal.removeEventListener('abort', this.#onAbort);
     if (o === TIMEOUT || o === ABORTED) info.abandon();
-    this.#resolve(o);
+    if (this.#deliver) this.#deliver(o);
+    else this.#early = o;
   }
 }
 
