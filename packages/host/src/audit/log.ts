@@ -7,7 +7,8 @@
 // between an MCP server's answer and the next request: measured on the bench machine they
 // cost a stdio MCP call ~15 µs, against ~10 µs for the whole appended batch written here.
 // An appended batch of a few KB to a local file takes microseconds; nothing waits in memory
-// for the disk, so a burst is bounded by maxBuffered entries alone.
+// for the disk, so a burst is bounded by maxBuffered entries (and the output text they hold)
+// alone. Formatting stays off the per-call path: a call pays for a push and its input digest.
 //
 // A failing disk (full, read-only, removed) is reported once and never fails a call: lines
 // are dropped and counted (`dropped`) until the file can be opened again (retryAfterMs).
