@@ -2,7 +2,7 @@
 // maxBuffered entries in memory and has every line on disk, in order, as soon as it ends; a
 // disk that refuses the file costs counted lines, one report, and nothing once it is back.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,4 +89,22 @@ describe('audit bursts and a failing disk', () => {
     expect(callIds(await readFile(join(home, 'audit.jsonl'), 'utf8'))).toEqual(['c3']);
     expect(logs.filter((l) => l.level === 'error')).toHaveLength(1);
   });
+
+  // /dev/full takes the open and refuses every write with ENOSPC, as a full disk does.
+  it.skipIf(!existsSync('/dev/full'))(
+    'a disk that is full counts every line of a batch larger than one write buffer as dropped and reports once, naming the file',
+    async () => {
+      const logs: LogRecord[] = [];
+      const log = new AuditLog({ file: '/dev/full', logger: captureLogger(logs), retryAfterMs: 0 });
+      for (let n = 0; n < 400; n++) log.record(entry(n)); // ~100 KB of lines: several write buffers
+      await log.flush();
+      expect(log.dropped).toBe(400);
+      log.record(entry(400));
+      await log.close();
+      expect(log.dropped).toBe(401);
+      const errors = logs.filter((l) => l.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.msg).toContain('Cannot write the audit log /dev/full');
+    },
+  );
 });

@@ -233,20 +233,27 @@ class ToolRouter implements Router {
     startedAt: number | undefined,
   ): CallResult | Promise<CallResult> {
     const active = this.#actives.get(plan.skill);
-    if (active === undefined) {
-      return this.#activateAndRun(plan, input, ctx, id, call.span).then(
-        (running) =>
-          running instanceof RunningCall
-            ? running.settle((o) => this.#completeAndFinish(plan, o, id, call, warning))
-            : this.#completeAndFinish(plan, running, id, call, warning),
-        (err: unknown) => this.#finish(this.#internal(err, call.entry), call),
-      );
+    if (active !== undefined) {
+      const running = this.#invoke(active, plan, input, ctx, id, call.span, startedAt);
+      return this.#complete(running, plan, id, call, warning);
     }
-    const running = this.#invoke(active, plan, input, ctx, id, call.span, startedAt);
-    // A synchronous tool (inline runner) completes in this same tick.
-    if (running instanceof RunningCall)
-      return running.settle((o) => this.#completeAndFinish(plan, o, id, call, warning));
-    return this.#completeAndFinish(plan, running, id, call, warning);
+    return this.#activateAndRun(plan, input, ctx, id, call.span).then(
+      (running) => this.#complete(running, plan, id, call, warning),
+      (err: unknown) => this.#finish(this.#internal(err, call.entry), call),
+    );
+  }
+
+  /** A synchronous outcome (inline runner) completes in this tick; a running call on settling. */
+  #complete(
+    running: RunOutcome | RunningCall,
+    plan: ToolPlan,
+    id: string,
+    call: Open,
+    warning: string | undefined,
+  ): CallResult | Promise<CallResult> {
+    return running instanceof RunningCall
+      ? running.settle((o) => this.#completeAndFinish(plan, o, id, call, warning))
+      : this.#completeAndFinish(plan, running, id, call, warning);
   }
 
   /** Stages 8 and 9, then the audit line and span: never throws. */
