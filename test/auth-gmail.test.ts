@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
 import { startOAuthServer, type OAuthTestServer } from './support/oauth-server.js';
 import { loginSkill, testAuthConfig } from './support/oauth-login.js';
+import { testLogger, type LogLine } from './support/test-logger.js';
 
 const repo = join(import.meta.dirname, '..');
 let oauth: OAuthTestServer;
 let host: SkillHost;
 const seen: string[] = [];
+const logs: LogLine[] = [];
 const api = createServer((req, res) => {
   seen.push(req.headers.authorization ?? '');
   res
@@ -27,6 +29,7 @@ beforeAll(async () => {
   const apiBaseUrl = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
   const tmp = await mkdtemp(join(tmpdir(), 'oc-gmail-auth-'));
   host = await createSkillHost({
+    logger: testLogger(logs).logger,
     workspace: repo,
     home: join(tmp, 'home'),
     userHome: join(tmp, 'user'),
@@ -59,5 +62,8 @@ describe('gmail with a Google login', () => {
     expect(after.isError).toBe(false);
     expect(seen.at(-1)).toMatch(/^Bearer eyJ/);
     expect(scopeOf(seen.at(-1)!)).toBe('https://www.googleapis.com/auth/gmail.readonly');
+    // The host said once that tokens sit in a 0600 file (the test's store), and never a token.
+    expect(logs.filter((l) => l.msg.includes('auth.store is "file"')).length).toBe(1);
+    expect(JSON.stringify(logs).includes(seen.at(-1)!.slice('Bearer '.length))).toBe(false);
   });
 });

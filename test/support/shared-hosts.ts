@@ -10,6 +10,7 @@ import {
   type InstallResult,
   type SkillHost,
 } from '@openclaw/skill-host';
+import { testLogger } from './test-logger.js';
 
 export const newEncryptionKey = () => randomBytes(32).toString('base64');
 
@@ -41,6 +42,7 @@ export async function sharedHost(
     config,
     hostTools: false,
     scanCache: false,
+    logger: testLogger().logger,
     ...options,
   });
 }

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
 import { createMemoryVault } from '@openclaw/skill-host/internal';
 import { startOAuthServer, type OAuthTestServer } from '../../../test/support/oauth-server.js';
+import { testLogger, type LogLine } from '../../../test/support/test-logger.js';
 import { startFakeGmail, type FakeGmail } from './fake-gmail-api.js';
 
 const skillsDir = resolve(import.meta.dirname, '..', '..');
@@ -29,6 +30,8 @@ export interface GmailSetup {
   gmail: FakeGmail;
   /** A folder the user allowed attachments from. */
   files: string;
+  /** What the host and the skill logged (never the test output). */
+  logs: LogLine[];
   /** Signs the gmail skill in; `only` limits the consent to the scopes of those tools. */
   login(only?: string[]): Promise<void>;
   close(): Promise<void>;
@@ -43,7 +46,9 @@ export async function gmailSetup(): Promise<GmailSetup> {
   const root = await mkdtemp(join(tmpdir(), 'oc-gmail-'));
   const files = join(root, 'files');
   await mkdir(files);
+  const { logger, lines: logs } = testLogger();
   const host = await createSkillHost({
+    logger,
     home: join(root, 'home'),
     workspace: join(root, 'ws'),
     userHome: join(root, 'user'),
@@ -69,6 +74,7 @@ export async function gmailSetup(): Promise<GmailSetup> {
     oauth,
     gmail,
     files,
+    logs,
     async login(only) {
       const record = host.skills.find((s) => s.name === 'gmail')!;
       const tools = only ? record.tools.filter((t) => only.includes(t.name)) : record.tools;

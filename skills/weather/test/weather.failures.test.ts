@@ -5,13 +5,14 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkillHost } from '@openclaw/skill-host';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from './fake-open-meteo.js';
-import { weatherHost } from './weather-host.js';
+import { weatherHost, type LogLine } from './weather-host.js';
 
 let api: FakeOpenMeteo;
 let host: SkillHost;
+const logs: LogLine[] = [];
 beforeAll(async () => {
   api = await startFakeOpenMeteo();
-  host = await weatherHost({ forecastUrl: api.url, geocodingUrl: api.url });
+  host = await weatherHost({ forecastUrl: api.url, geocodingUrl: api.url }, logs);
 });
 afterAll(async () => {
   await host?.close();
@@ -30,6 +31,14 @@ describe('weather failures', () => {
     expect(r.isError && [r.code, r.message]).toEqual([
       'SKILL_ERROR',
       'Open-Meteo refused the request (HTTP 400): Latitude must be in range of -90 to 90°. Given: 91.0.',
+    ]);
+    // The skill's warning reaches the host's logger (here the test's), tagged with the tool.
+    expect(logs.filter((l) => l.msg.startsWith('Open-Meteo refused'))).toEqual([
+      expect.objectContaining({
+        level: 40,
+        tool: 'weather.current',
+        msg: 'Open-Meteo refused the request (HTTP 400): Latitude must be in range of -90 to 90°. Given: 91.0.',
+      }),
     ]);
   });
 

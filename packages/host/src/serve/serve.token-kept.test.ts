@@ -27,6 +27,8 @@ afterEach(async () => {
 async function restart(fixture: ServeFixture, extra: Partial<ServeOptions> = {}) {
   await fixture.serve.close();
   return startServe({
+    // Warnings go nowhere unless a test passes its own logger (never the test output).
+    logger: pino({ level: 'silent' }),
     home: fixture.home,
     workspace: fixture.workspace,
     userHome: join(fixture.root, 'user'),
