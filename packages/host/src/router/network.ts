@@ -27,6 +27,10 @@ const CODE_PATTERN =
   /^(?:UND_ERR_[A-Z_]+|CERT_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)$/;
 const MAX_CAUSES = 5;
 
+/** Whether an error code (a system, undici or TLS code, as npm also prints them) is a network failure. */
+export const isNetworkCode = (code: string): boolean =>
+  SYSTEM_CODES.has(code) || CODE_PATTERN.test(code);
+
 export interface NetworkFailure {
   /** The system or library error code (ECONNREFUSED, ENOTFOUND, CERT_HAS_EXPIRED, ...). */
   cause: string;
@@ -40,7 +44,7 @@ export function networkFailure(error: unknown): NetworkFailure | undefined {
     let e: unknown = error;
     for (let i = 0; i < MAX_CAUSES && typeof e === 'object' && e !== null; i++) {
       const code = (e as { code?: unknown }).code;
-      if (typeof code === 'string' && (SYSTEM_CODES.has(code) || CODE_PATTERN.test(code))) {
+      if (typeof code === 'string' && isNetworkCode(code)) {
         const host = hostOf(e as Record<string, unknown>);
         return host === undefined ? { cause: code } : { cause: code, host };
       }
