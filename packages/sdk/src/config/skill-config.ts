@@ -22,7 +22,7 @@ export interface SkillConfigInput {
   skill: string;
   /** manifest.config */
   schema: Record<string, unknown> | undefined;
-  /** skills.<name>.config from the host config */
+  /** `skills.<name>.config` from the host config */
   value: Record<string, unknown> | undefined;
   /** Where the settings come from (the host config file), named in problems. */
   configFile: string;
