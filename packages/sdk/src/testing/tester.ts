@@ -1,8 +1,8 @@
 // The skill tester: runs a skill's tools the way the host would (config checked and defaulted
-// by the host's own code from the manifest's "config" schema, input checked against the
-// tool's schema, auth limited to the provider and scopes the tool declares), but with
-// the config given in a test, storage, secrets and tokens held in memory, so an author's unit tests need no
-// host, no keychain and no OAuth login. Modelled on Zapier's app tester.
+// from the manifest's "config" schema by the host's own code, input checked against the
+// tool's schema, auth limited to the provider and scopes the tool declares), with the config
+// a test gives and storage, secrets and tokens held in memory, so an author's unit tests need
+// no host, no keychain and no OAuth login. Modelled on Zapier's app tester.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
