@@ -96,12 +96,9 @@ async function checkWorkspace(cmd: Command, io: Io): Promise<void> {
 /** Runs the CLI and returns the exit code (0 ok, 1 user error, 2 bad usage). */
 export async function run(argv: string[], io: Io, commands = COMMANDS): Promise<number> {
   const program = buildProgram(io, commands);
-  // Whether a failure is also printed as JSON: the parsed --json once a command runs (a value
-  // such as `--input --json` is not the flag), the command line before that.
-  let json = wantsJson(argv);
-  program.hook('preAction', (_root, action) => {
-    json = action.optsWithGlobals<{ json?: boolean }>().json === true;
-  });
+  // A failure is also printed as JSON when the command line asks for --json: read from argv,
+  // since it may fail before commander has parsed anything.
+  const json = wantsJson(argv);
   try {
     // No arguments: help on stdout and exit 0, as gh does (npm prints it on stdout too).
     if (argv.length === 0) {

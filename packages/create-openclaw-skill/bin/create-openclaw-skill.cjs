@@ -2,6 +2,13 @@
 // CommonJS on purpose: create-create-app reads require.main.filename, which an ES module
 // entry does not have. The program itself is ESM in dist/.
 'use strict';
+const { writeSync } = require('node:fs');
+
+// `openclaw-skill new` runs this bin and says so: its name goes into messages, and a failure
+// is written as one JSON object to the descriptor it gives, for it to report as its own.
+const command = process.env.OPENCLAW_SKILL_SCAFFOLD_COMMAND;
+const failFd = Number(process.env.OPENCLAW_SKILL_SCAFFOLD_ERROR_FD);
+
 import('../dist/main.js')
   .then(({ main }) =>
     main(process.argv.slice(2), {
@@ -10,6 +17,9 @@ import('../dist/main.js')
       cwd: process.cwd(),
       env: process.env,
       isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+      ...(command && { command }),
+      ...(Number.isInteger(failFd) &&
+        failFd > 2 && { fail: (error) => writeSync(failFd, `${JSON.stringify(error)}\n`) }),
     }),
   )
   .then((code) => {

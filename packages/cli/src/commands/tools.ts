@@ -32,7 +32,8 @@ export function configure(cmd: Command, io: Io): void {
         const tools = [...host.snapshot().tools.values()].sort((a, b) =>
           a.name < b.name ? -1 : 1,
         );
-        if (tools.length === 0) return io.stdout('No tools: no loaded skill or MCP server has any.\n');
+        if (tools.length === 0)
+          return io.stdout('No tools: no loaded skill or MCP server has any.\n');
         const width = Math.max(...tools.map((t) => t.name.length));
         for (const t of tools) {
           const flags = [
