@@ -94,7 +94,15 @@ async function checkWorkspace(cmd: Command, io: Io): Promise<void> {
 }
 
 /** Runs the CLI and returns the exit code (0 ok, 1 user error, 2 bad usage). */
-export async function run(argv: string[], io: Io, commands = COMMANDS): Promise<number> {
+export async function run(argv: string[], given: Io, commands = COMMANDS): Promise<number> {
+  // Notes whether the command printed on stdout: with --json, a result it printed before
+  // failing (pack's refusals) stays the one object, and no error object is added after it.
+  let printed = false;
+  const io: Io = Object.create(given) as Io;
+  io.stdout = (s) => {
+    printed = true;
+    given.stdout(s);
+  };
   const program = buildProgram(io, commands);
   // A failure is also printed as JSON when the command line asks for --json: read from argv,
   // since it may fail before commander has parsed anything.
@@ -109,6 +117,6 @@ export async function run(argv: string[], io: Io, commands = COMMANDS): Promise<
     await program.parseAsync(argv, { from: 'user' });
     return io.exitCode ?? EXIT.OK;
   } catch (e) {
-    return reportError(e, io, json);
+    return reportError(e, io, json && !printed);
   }
 }

@@ -27,7 +27,7 @@ function commanderMessage(e: CommanderError): string {
 
 /**
  * Prints a failure (commander has already printed its own) and returns the exit code.
- * `json` says whether the command line asked for --json.
+ * `json`: the command line asked for --json and the command printed no JSON of its own.
  */
 export async function reportError(e: unknown, io: Io, json: boolean): Promise<number> {
   if (e instanceof CommanderError) {
