@@ -112,6 +112,7 @@ async function apiPages() {
       'packages/sdk/src/testing/index.ts',
       'packages/host/src/index.ts',
       'packages/host/src/serve/index.ts',
+      'packages/host/src/serve/api-types.ts',
       'packages/host/src/adapters/ai-sdk.ts',
     ].map((p) => join(root, p)),
     tsconfig: join(root, 'tsconfig.docs.json'),

@@ -133,4 +133,20 @@ describe('the built openclaw-skill', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/^INVALID_INPUT: Not like that\./);
   });
+
+  it('`pnpm openclaw-skill` (scripts/openclaw-skill.mjs) reads relative paths from INIT_CWD, where the command was typed', async () => {
+    const typedIn = join(tmp, 'typed-in');
+    await mkdir(join(typedIn, 'here'), { recursive: true });
+    await writeFile(
+      join(typedIn, 'here', 'SKILL.md'),
+      '---\nname: here\ndescription: A skill next to where the command was typed.\n---\n',
+    );
+    const launcher = join(repo, 'scripts', 'openclaw-skill.mjs');
+    const { stdout } = await exec(process.execPath, [launcher, 'validate', 'here', '--json'], {
+      cwd: repo,
+      env: { PATH: process.env.PATH, HOME: join(tmp, 'home'), INIT_CWD: typedIn },
+    });
+    const [report] = JSON.parse(stdout) as Array<{ dir: string; ok: boolean }>;
+    expect([report!.dir, report!.ok]).toEqual([join(typedIn, 'here'), true]);
+  });
 });

@@ -1,5 +1,6 @@
 // Opens a skill host for one CLI command from the global options.
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '@openclaw/skill-host';
 import type { Io } from './io.js';
 import type { GlobalOptions } from './options.js';
@@ -17,9 +18,12 @@ export async function openHost(
   extra: Partial<SkillHostOptions> = {},
 ): Promise<SkillHost> {
   const userHome = userHomeOf(io);
+  const workspace = resolve(io.cwd, opts.workspace ?? '.');
   return createSkillHost({
     ...(opts.home && { home: resolve(io.cwd, opts.home) }),
-    workspace: resolve(io.cwd, opts.workspace ?? '.'),
+    workspace,
+    // Run inside a skill's own folder (an author trying it), the workspace is that skill.
+    ...(existsSync(join(workspace, 'SKILL.md')) && { skillFolders: [workspace] }),
     ...(userHome && { userHome }),
     // A CLI user reads the command's own one-line errors; host logs only when asked.
     env: { OPENCLAW_SKILLS_LOG_LEVEL: 'error', ...io.env },

@@ -7,7 +7,7 @@ import { Accounts } from './pages/accounts.js';
 import { Activity } from './pages/activity.js';
 import { Approvals } from './pages/approvals.js';
 import { Skills } from './pages/skills.js';
-import type { PendingApproval } from './types.js';
+import type { PendingApproval } from '@openclaw/skill-host/api-types';
 import './style.css';
 
 const PAGES = [

@@ -59,6 +59,11 @@ export interface SkillHostOptions {
   /** Extra skill folders, after the built-in sources and before config `sources`. */
   sources?: string[];
   /**
+   * Folders that are each one skill (a SKILL.md at their root), read before every other
+   * source: the CLI passes its workspace when that is a skill's own folder.
+   */
+  skillFolders?: string[];
+  /**
    * Serve this one skill folder and nothing else (no workspace, user or store sources):
    * what `openclaw-skill dev <dir>` runs.
    */
@@ -353,6 +358,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
           userHome,
           home,
           ...(options.sources && { extra: options.sources }),
+          ...(options.skillFolders && { skillFolders: options.skillFolders }),
           ...(config.sources && { configSources: config.sources }),
         });
 

@@ -14,7 +14,7 @@ export { readServeFile, serveFilePath, pidAlive, type ServeInfo } from './serve/
 export { listSources } from './sources/list.js';
 export { scanSkills, type ScanOptions, type ScanResult } from './scan/scan.js';
 export { createSnapshot } from './catalog/snapshot.js';
-export { listEntry, listEntries, type ListEntry } from './catalog/entries.js';
+export { listEntry, listEntries, type EntryProblem, type ListEntry } from './catalog/entries.js';
 export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
 export { createInlineRunner } from './runners/inline.js';
 export { createWorkerRunner, type WorkerRunnerOptions } from './runners/worker.js';

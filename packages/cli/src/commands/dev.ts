@@ -46,7 +46,7 @@ function stopSignal(): { stopped: Promise<void>; release(): void } {
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('Serve one skill folder with live reload, printing each reload')
+    .description('Load one skill folder with live reload, printing each reload')
     .argument('<dir>', 'the skill folder')
     .action(async (dirArg: string) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import {
   FILE_STORE_WARNING,
   noKeychainMessage,
+  pidAlive,
   probeKeychain,
   readHostConfigFile,
   resolveHome,
@@ -61,15 +62,6 @@ async function modeCheck(
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function serveCheck(home: string): Promise<Check> {
   const file = join(home, 'serve.json');
   let info: { url?: string; pid?: number };
@@ -84,7 +76,7 @@ async function serveCheck(home: string): Promise<Check> {
       message: `${file} is unreadable: ${(e as Error).message}`,
     };
   }
-  if (typeof info.pid === 'number' && alive(info.pid))
+  if (typeof info.pid === 'number' && pidAlive(info.pid))
     return {
       name: 'serve',
       status: 'ok',

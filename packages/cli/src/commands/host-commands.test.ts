@@ -200,6 +200,21 @@ describe('openclaw-skill call', () => {
     expect(JSON.parse(audit.at(-1)!)).toMatchObject({ tool: 'echo.say', outcome: 'ok' });
   });
 
+  it("run inside a skill's own folder, calls that skill's tool and lists it with source package", async () => {
+    const io = (cwd: string) => memoryIo({ cwd, env: { PATH: '/nonexistent', HOME: userHome } });
+    const inEcho = join(ws, 'skills', 'echo');
+    const called = io(inEcho);
+    const code = await run(
+      ['call', 'echo.say', '--input', '{"text":"from its folder"}', '--home', home],
+      called,
+    );
+    expect([code, called.out]).toEqual([0, 'from its folder\n']);
+    const listed = io(inEcho);
+    expect(await run(['list', '--json', '--home', home], listed)).toBe(0);
+    const list = JSON.parse(listed.out) as Array<{ name: string; source: string; dir: string }>;
+    expect(list.map((s) => [s.name, s.source, s.dir])).toEqual([['echo', 'package', inEcho]]);
+  });
+
   it('exits 1 with the code and the path for invalid input', async () => {
     const { code, err } = await cli('call', 'echo.say', '--input', '{"text":5}');
     expect(code).toBe(1);

@@ -51,7 +51,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'dev',
-    summary: 'Serve one skill folder with live reload, printing each reload',
+    summary: 'Load one skill folder with live reload, printing each reload',
     load: () => import('./dev.js'),
   },
   {

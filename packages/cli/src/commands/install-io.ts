@@ -50,6 +50,22 @@ export function describeSummary(s: InstallSummary): string {
   return lines.filter(Boolean).join('\n') + '\n';
 }
 
+/**
+ * What install and update hand on, to a running serve or to the host: the registry, `--yes`
+ * and, on a terminal, the consent prompt.
+ */
+export function consentOptions(
+  flags: { registry?: string; yes?: boolean },
+  io: Io,
+): Pick<InstallOptions, 'registry' | 'yes' | 'consent'> {
+  const consent = terminalConsent(io);
+  return {
+    ...(flags.registry && { registry: flags.registry }),
+    ...(flags.yes && { yes: true }),
+    ...(consent && { consent }),
+  };
+}
+
 /** A consent handler for a terminal; undefined without one (the host then refuses). */
 export function terminalConsent(io: Io): InstallOptions['consent'] {
   if (!io.isTTY) return undefined;

@@ -5,7 +5,7 @@ import { SkillError } from '@openclaw/skill-sdk';
 import type { Io } from '../io.js';
 import { findServe, homeOf, installViaServe, throughServe } from '../serve-client.js';
 import type { GlobalOptions } from '../options.js';
-import { printResults, progress, terminalConsent } from './install-io.js';
+import { consentOptions, printResults, progress } from './install-io.js';
 
 interface InstallFlags extends GlobalOptions {
   registry?: string;
@@ -32,24 +32,13 @@ export function configure(cmd: Command, io: Io): void {
       const serve = opts.frozen ? undefined : await findServe(homeOf(opts, io));
       if (serve) {
         io.stderr(throughServe(serve));
-        const consent = terminalConsent(io);
         return printResults(io, opts.json, [
-          await installViaServe(serve, spec!, {
-            ...(opts.registry && { registry: opts.registry }),
-            ...(opts.yes && { yes: true }),
-            ...(consent && { consent }),
-          }),
+          await installViaServe(serve, spec!, consentOptions(opts, io)),
         ]);
       }
       const host = await openHost(opts, io);
       try {
-        const consent = terminalConsent(io);
-        const common = {
-          ...(opts.registry && { registry: opts.registry }),
-          ...(opts.yes && { yes: true }),
-          ...(consent && { consent }),
-          onProgress: progress(io, opts.json),
-        };
+        const common = { ...consentOptions(opts, io), onProgress: progress(io, opts.json) };
         const results = opts.frozen
           ? await host.installFrozen(common)
           : [await host.install(spec!, common)];

@@ -19,7 +19,14 @@ describe('openclaw-skill serve', () => {
   it('prints its options with --help', async () => {
     const io = memoryIo();
     expect(await run(['serve', '--help'], io)).toBe(0);
-    for (const o of ['--port <n>', '--mcp <transport>', '--no-watch', '--home', '--json'])
+    for (const o of [
+      '--port <n>',
+      '--mcp <transport>',
+      '--no-watch',
+      '--new-token',
+      '--home',
+      '--json',
+    ])
       expect(io.out).toContain(o);
   });
 

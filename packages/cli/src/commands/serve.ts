@@ -1,6 +1,6 @@
 // `openclaw-skill serve`: the host as a service for any MCP client, plus the control API the
 // other commands use while it runs. The serve code loads only when this command runs.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RunningServe, ServeInfo } from '@openclaw/skill-host/serve';
 import { dashboardDir } from '../dashboard-files.js';
@@ -75,7 +75,7 @@ function banner(serve: RunningServe, configs: ClientConfigs): string {
   if (configs.http) {
     lines.push(
       '',
-      'Connect an MCP client over HTTP (the token changes each time serve starts):',
+      `Connect an MCP client over HTTP (the token is kept in ${join(serve.host.home, 'serve-token')} across restarts; serve --new-token replaces it):`,
       JSON.stringify(configs.http, null, 2),
     );
   }
@@ -107,8 +107,17 @@ export function configure(cmd: Command, io: Io): void {
       new Option('--mcp <transport>', 'where MCP goes').choices(['stdio', 'http']).default('http'),
     )
     .option('--no-watch', 'do not rescan when skill folders or config.json change')
+    .option(
+      '--new-token',
+      'replace the token kept in <home>/serve-token (clients with the old one are refused)',
+    )
     .action(async () => {
-      const opts = globalOptions<{ port?: number; mcp: 'stdio' | 'http'; watch: boolean }>(cmd);
+      const opts = globalOptions<{
+        port?: number;
+        mcp: 'stdio' | 'http';
+        watch: boolean;
+        newToken?: boolean;
+      }>(cmd);
       const serve = await startServeForCli(cmd, io, opts);
       const workspace = resolve(io.cwd, opts.workspace ?? '.');
       {
@@ -147,7 +156,7 @@ export function configure(cmd: Command, io: Io): void {
 export async function startServeForCli(
   cmd: Command,
   io: Io,
-  o: { port?: number; mcp: 'stdio' | 'http'; watch?: boolean },
+  o: { port?: number; mcp: 'stdio' | 'http'; watch?: boolean; newToken?: boolean },
 ): Promise<RunningServe> {
   const opts = globalOptions(cmd);
   const { startServe } = await import('@openclaw/skill-host/serve');
@@ -163,6 +172,7 @@ export async function startServeForCli(
     transport: o.mcp,
     port: o.port ?? (o.mcp === 'http' ? DEFAULT_SERVE_PORT : 0),
     watch: o.watch !== false,
+    ...(o.newToken && { newToken: true }),
     ...(dir && { dashboard: { dir } }),
   });
   const stop = () => void serve.close();

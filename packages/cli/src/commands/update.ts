@@ -4,7 +4,7 @@ import { openHost } from '../host.js';
 import type { Io } from '../io.js';
 import { findServe, homeOf, throughServe, updateViaServe } from '../serve-client.js';
 import type { GlobalOptions } from '../options.js';
-import { printResults, progress, terminalConsent } from './install-io.js';
+import { consentOptions, printResults, progress } from './install-io.js';
 
 export function configure(cmd: Command, io: Io): void {
   cmd
@@ -17,24 +17,16 @@ export function configure(cmd: Command, io: Io): void {
       const serve = await findServe(homeOf(opts, io));
       if (serve) {
         io.stderr(throughServe(serve));
-        const consent = terminalConsent(io);
         return printResults(
           io,
           opts.json,
-          await updateViaServe(serve, name, {
-            ...(opts.registry && { registry: opts.registry }),
-            ...(opts.yes && { yes: true }),
-            ...(consent && { consent }),
-          }),
+          await updateViaServe(serve, name, consentOptions(opts, io)),
         );
       }
       const host = await openHost(opts, io);
       try {
-        const consent = terminalConsent(io);
         const results = await host.update(name, {
-          ...(opts.registry && { registry: opts.registry }),
-          ...(opts.yes && { yes: true }),
-          ...(consent && { consent }),
+          ...consentOptions(opts, io),
           onProgress: progress(io, opts.json),
         });
         printResults(io, opts.json, results);

@@ -4,23 +4,23 @@
 // revokes at the provider and forgets the grant.
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../api.js';
-import type { Account, Grant } from '../types.js';
+import type { ViewAccount, Grant } from '@openclaw/skill-host/api-types';
 
 const when = (ms: number | undefined) => (ms ? new Date(ms).toLocaleString() : 'unknown');
 
 export function Accounts({ tick, note }: { tick: number; note: string }) {
-  const [accounts, setAccounts] = useState<Account[] | undefined>();
+  const [accounts, setAccounts] = useState<ViewAccount[] | undefined>();
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
 
   useEffect(() => {
-    api<{ accounts: Account[] }>('GET', '/dashboard/accounts').then(
+    api<{ accounts: ViewAccount[] }>('GET', '/dashboard/accounts').then(
       (r) => setAccounts(r.accounts),
       (e) => setError(errorText(e)),
     );
   }, [tick]);
 
-  const connect = async (a: Account) => {
+  const connect = async (a: ViewAccount) => {
     setError('');
     try {
       const { url } = await api<{ url: string }>('POST', '/dashboard/auth/login', {

@@ -3,7 +3,7 @@
 // is slow or failing.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorText } from '../api.js';
-import type { AuditLine } from '../types.js';
+import type { AuditLine } from '@openclaw/skill-host/api-types';
 
 type Filter = { skill: string; tool: string; outcome: string; session: string };
 const ALL = '';

@@ -2,7 +2,7 @@
 // always (for the rest of that session) or deny; the waiting call then goes on.
 import { useState } from 'preact/hooks';
 import { api, errorText } from '../api.js';
-import type { PendingApproval } from '../types.js';
+import type { PendingApproval } from '@openclaw/skill-host/api-types';
 
 export function Approvals({ pending }: { pending: PendingApproval[] }) {
   const [error, setError] = useState('');

@@ -3,9 +3,9 @@
 // Refetched whenever the catalog changes (an install from another terminal included).
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, errorText } from '../api.js';
-import type { DashSkill, DashTool, InstallSummary } from '../types.js';
+import type { ViewSkill, ViewTool, InstallSummary } from '@openclaw/skill-host/api-types';
 
-const STATUS_TEXT: Record<DashSkill['status'], string> = {
+const STATUS_TEXT: Record<ViewSkill['status'], string> = {
   ready: 'Ready',
   disabled: 'Disabled',
   ineligible: 'Not eligible',
@@ -14,14 +14,14 @@ const STATUS_TEXT: Record<DashSkill['status'], string> = {
 };
 
 export function Skills({ tick }: { tick: number }) {
-  const [skills, setSkills] = useState<DashSkill[] | undefined>();
+  const [skills, setSkills] = useState<ViewSkill[] | undefined>();
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [consent, setConsent] = useState<Consent | undefined>();
 
   useEffect(() => {
-    api<{ skills: DashSkill[] }>('GET', '/dashboard/skills').then(
+    api<{ skills: ViewSkill[] }>('GET', '/dashboard/skills').then(
       (r) => setSkills(r.skills),
       (e) => setError(errorText(e)),
     );
@@ -119,7 +119,7 @@ function SkillCard({
   act,
   withConsent,
 }: {
-  skill: DashSkill;
+  skill: ViewSkill;
   busy: boolean;
   act: (label: string, run: () => Promise<unknown>) => void;
   withConsent: (label: string, send: Send) => void;
@@ -259,7 +259,7 @@ function SkillCard({
   );
 }
 
-function Tools({ tools, skill }: { tools: DashTool[]; skill: string }) {
+function Tools({ tools, skill }: { tools: ViewTool[]; skill: string }) {
   return (
     <details class="tools">
       <summary>

@@ -3,6 +3,7 @@
 // CLI never blocks a running host for long. Waiters poll with jitter.
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { SkillError } from '@openclaw/skill-sdk';
+import { pidAlive } from '../pid-alive.js';
 
 export interface LockOptions {
   staleMs?: number;
@@ -11,20 +12,11 @@ export interface LockOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function stale(file: string, staleMs: number): Promise<boolean> {
   try {
     const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
     const pid = Number(text.split('\n')[0]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) return true;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid)) return true;
     return Date.now() - info.mtimeMs > staleMs;
   } catch {
     return false; // gone already, or being written: try again

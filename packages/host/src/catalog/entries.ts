@@ -1,8 +1,28 @@
 // What `openclaw-skill list --json` prints and `GET /api/skills` answers (DESIGN.md 13): one
 // plain entry per skill, so the CLI shows the same thing whether it read the home itself or
 // asked the running serve.
+import type { Problem } from '@openclaw/skill-sdk';
 import type { SkillHost } from '../host.js';
 import type { SkillRecord, SkillStatus, SourceKind } from './types.js';
+
+/** A problem as the CLI, the control API and the dashboard show it (no internal fields). */
+export interface EntryProblem {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  file: string;
+  line?: number;
+}
+
+export function entryProblem(p: Problem): EntryProblem {
+  return {
+    code: p.code,
+    severity: p.severity,
+    message: p.message,
+    file: p.file,
+    ...(p.line !== undefined && { line: p.line }),
+  };
+}
 
 export interface ListEntry {
   name: string;
@@ -13,13 +33,7 @@ export interface ListEntry {
   dir: string;
   shadowedBy?: string;
   tools: string[];
-  problems: {
-    code: string;
-    severity: 'error' | 'warning';
-    message: string;
-    file: string;
-    line?: number;
-  }[];
+  problems: EntryProblem[];
   /** The command that logs the skill in, with status `needs-login`. */
   login?: string;
 }
@@ -33,13 +47,7 @@ export function listEntry(s: SkillRecord): ListEntry {
     dir: s.dir,
     ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
     tools: s.tools.map((t) => t.name),
-    problems: s.problems.map((p) => ({
-      code: p.code,
-      severity: p.severity,
-      message: p.message,
-      file: p.file,
-      ...(p.line !== undefined && { line: p.line }),
-    })),
+    problems: s.problems.map(entryProblem),
   };
 }
 

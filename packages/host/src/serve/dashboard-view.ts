@@ -2,17 +2,13 @@
 // catalog records, the host config and the grants (pure functions, tested on their own).
 import type { Problem } from '@openclaw/skill-sdk';
 import type { Grant } from '../auth/grants.js';
+import { entryProblem, type EntryProblem } from '../catalog/entries.js';
 import type { SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import { compileApprovals } from '../router/approval.js';
 import { runnerKindFor } from '../runners/choose.js';
 
-export interface ViewProblem {
-  code: string;
-  severity: 'error' | 'warning';
-  message: string;
-  file: string;
-  line?: number;
+export interface ViewProblem extends EntryProblem {
   field?: string;
   /** What to do about it, in one line. */
   hint: string;
@@ -84,11 +80,7 @@ export function viewSkill(
     installed: s.source.kind === 'store',
     ...(login && { login }),
     problems: s.problems.map((p) => ({
-      code: p.code,
-      severity: p.severity,
-      message: p.message,
-      file: p.file,
-      ...(p.line !== undefined && { line: p.line }),
+      ...entryProblem(p),
       ...(p.field && { field: p.field }),
       hint: problemHint(p, s),
     })),

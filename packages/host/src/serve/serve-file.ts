@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { pidAlive } from '../pid-alive.js';
+
+export { pidAlive };
 
 export interface ServeInfo {
   /** Base URL, e.g. `http://127.0.0.1:7411`. */
@@ -56,14 +59,4 @@ export function readServeFile(home: string): ServeInfo | undefined {
     pid: r.pid,
     mcp: r.mcp === 'stdio' ? 'stdio' : 'http',
   };
-}
-
-/** Whether a process with this id exists (EPERM: it exists, owned by someone else). */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { SkillError } from '@openclaw/skill-sdk';
+import { SkillError, type Logger } from '@openclaw/skill-sdk';
 import type { Logger as PinoLogger } from 'pino';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.js';
 import { lazyLogger, loadPino } from '../lazy.js';
@@ -29,6 +29,7 @@ import {
   writeServeFile,
   type ServeInfo,
 } from './serve-file.js';
+import { serveToken, serveTokenPath } from './serve-token.js';
 
 export const DEFAULT_DRAIN_MS = 10_000;
 
@@ -51,6 +52,11 @@ export interface ServeOptions extends SkillHostOptions {
    * it, calls needing approval wait for an answer from an open dashboard page.
    */
   dashboard?: { dir: string };
+  /**
+   * Replace the token kept in `<home>/serve-token` (clients configured with the old one are
+   * refused from then on). Without it, serve reuses the kept token across restarts.
+   */
+  newToken?: boolean;
 }
 
 export interface RunningServe {
@@ -96,7 +102,13 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     : libraryApprove;
   const host = await createSkillHost({ ...opts, logger, ...(approve && { approve }) });
   const paths = hostPaths(host.home);
-  const token = randomBytes(32).toString('base64url');
+  // A stdio serve that leaves the control API to another one listens nowhere: no token.
+  const token = controlApi
+    ? await keptToken(home, opts.newToken, logger).catch(async (e: unknown) => {
+        await host.close();
+        throw e;
+      })
+    : randomBytes(32).toString('base64url');
   const calls = new CallTracker();
   const stdioSession = `stdio-${process.pid}`;
   const newServer = () =>
@@ -277,4 +289,28 @@ function stderrLogger(env: NodeJS.ProcessEnv): PinoLogger {
       pino.destination({ dest: 2, sync: true }),
     );
   });
+}
+
+async function keptToken(
+  home: string,
+  rotate: boolean | undefined,
+  logger: Logger,
+): Promise<string> {
+  const file = serveTokenPath(home);
+  const { token, made } = await serveToken(file, rotate).catch((e: unknown) => {
+    throw new SkillError(
+      'SERVE_UNAVAILABLE',
+      `Cannot keep the serve token in ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+      { hint: 'Make the home folder writable, or pass another --home.' },
+    );
+  });
+  if (made === 'unsafe' || made === 'invalid') {
+    logger.warn(
+      { file },
+      made === 'unsafe'
+        ? `${file} was not a file only you can read and write (0600); serve made a new token. Paste the new client config into your MCP clients.`
+        : `${file} did not hold a serve token; serve made a new one. Paste the new client config into your MCP clients.`,
+    );
+  }
+  return token;
 }

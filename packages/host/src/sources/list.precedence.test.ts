@@ -29,6 +29,19 @@ describe('listSources', () => {
     expect(new Set(precedences).size).toBe(precedences.length);
   });
 
+  it('puts skill folders (each one skill) before every other source, as kind package', () => {
+    const sources = listSources({
+      workspace: '/ws',
+      userHome: '/u',
+      home: '/h',
+      skillFolders: ['/ws'],
+    });
+    expect(sources.slice(0, 2).map((s) => [s.kind, s.dir, s.precedence])).toEqual([
+      ['package', '/ws', 0],
+      ['workspace', '/ws/skills', 1],
+    ]);
+  });
+
   it('a folder listed twice counts once, at its first place', () => {
     const sources = listSources({
       workspace: '/ws',

@@ -10,6 +10,11 @@ export interface SourceOptions {
   userHome: string;
   /** The host home (its npm store is `<home>/store`). */
   home: string;
+  /**
+   * Folders that are each one skill, read before every other source (the CLI passes the
+   * workspace when it holds a SKILL.md itself: an author working in the skill's own folder).
+   */
+  skillFolders?: readonly string[];
   /** Extra folders from the library options (relative to the current folder). */
   extra?: readonly string[];
   /** Extra folders from the host config (relative to the host home; `~/` allowed). */
@@ -27,6 +32,7 @@ function expand(dir: string, base: string, userHome: string): string {
 
 export function listSources(opts: SourceOptions): SkillSource[] {
   const builtin: [SourceKind, string][] = [
+    ...(opts.skillFolders ?? []).map((dir): [SourceKind, string] => ['package', dir]),
     ['workspace', join(opts.workspace, 'skills')],
     ['workspace-agents', join(opts.workspace, '.agents', 'skills')],
     ['user-agents', join(opts.userHome, '.agents', 'skills')],
