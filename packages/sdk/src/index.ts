@@ -23,3 +23,6 @@ export type { ReadText, ReadTextOptions } from './read-file.js';
 export { parseJsonText, jsonDepth, MAX_JSON_DEPTH } from './validate/json-source.js';
 export type { ParsedJson } from './validate/json-source.js';
 export { capProblems } from './problems.js';
+/** A skill's config checked against its manifest's schema, defaults applied (host and tester). */
+export { resolveSkillConfig, flatDefaults } from './config/skill-config.js';
+export type { SkillConfigInput, SkillConfigResult } from './config/skill-config.js';

@@ -2,6 +2,7 @@
 // show the user code and the verification URL, then poll the token endpoint at the given
 // interval (slower on `slow_down`) until the user approves, denies or the code expires.
 import { SkillError } from '@openclaw/skill-sdk';
+import { networkError } from '../router/network.js';
 import type { ResolvedProvider } from './providers.js';
 import { OAuthError, requestToken, type TokenResponse } from './token-endpoint.js';
 import type { RetryOptions } from './retry.js';
@@ -39,15 +40,24 @@ export async function runDeviceFlow(
     scope: opts.scopes.join(provider.scopeSeparator ?? ' '),
   });
   if (provider.clientSecret) body.set('client_secret', provider.clientSecret);
-  const res = await (opts.fetch ?? fetch)(provider.deviceAuthorizationUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body,
-  });
+  const url = provider.deviceAuthorizationUrl;
+  let res: Response;
   let data: Record<string, unknown>;
   try {
+    res = await (opts.fetch ?? fetch)(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+      ...(opts.signal && { signal: opts.signal }),
+    });
+  } catch (e) {
+    throw networkError(`The device authorization request of ${provider.name}`, url, e) ?? e;
+  }
+  try {
     data = (await res.json()) as Record<string, unknown>;
-  } catch {
+  } catch (e) {
+    const net = networkError(`The device authorization request of ${provider.name}`, url, e);
+    if (net) throw net;
     throw new SkillError(
       'AUTH_FAILED',
       `The device endpoint of ${provider.name} answered HTTP ${res.status} with something that is not JSON.`,

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { AuthorizationCode } from 'simple-oauth2';
+import { networkError } from '../router/network.js';
 import type { ResolvedProvider } from './providers.js';
 import { backoffMs, RETRYABLE_STATUS, type RetryOptions } from './retry.js';
 
@@ -113,6 +114,16 @@ export async function requestToken(
       return checkResponse(provider.name, token.token);
     } catch (e) {
       if (e instanceof SkillError) throw e;
+      // No answer at all (refused, DNS, TLS, reset): wreck reports it as its own HTTP 502,
+      // which must not read as the endpoint's answer. Retried like a transient status.
+      const net = networkError(`The token endpoint of ${provider.name}`, provider.tokenUrl, e);
+      if (net) {
+        if (attempt + 1 < attempts) {
+          await sleep(backoffMs(attempt, retry));
+          continue;
+        }
+        throw net;
+      }
       const boom = e as BoomLike;
       // The HTTP status the endpoint sent: wreck reports a non-JSON body as its own 406.
       const status = boom.data?.res?.statusCode ?? boom.output?.statusCode ?? 0;
@@ -153,11 +164,16 @@ export async function revokeToken(
   if (!provider.revokeUrl) return false;
   const body = new URLSearchParams({ token, token_type_hint: hint, client_id: provider.clientId });
   if (provider.clientSecret) body.set('client_secret', provider.clientSecret);
-  const res = await doFetch(provider.revokeUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body,
-  });
+  let res: Response;
+  try {
+    res = await doFetch(provider.revokeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+    });
+  } catch (e) {
+    throw networkError(`The revocation request of ${provider.name}`, provider.revokeUrl, e) ?? e;
+  }
   await res.arrayBuffer().catch(() => undefined);
   if (!res.ok) {
     throw new SkillError(

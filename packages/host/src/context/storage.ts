@@ -85,7 +85,10 @@ export function createSkillStorage(dir: string): SkillStorage {
       }
       // JSON.stringify drops or changes what it cannot represent (a function becomes nothing,
       // NaN null): refuse it before anything is written, rather than store something else.
-      const problem = text === undefined ? `it is a ${typeof value}` : unrepresentable(value);
+      const problem =
+        text === undefined
+          ? `it is ${value === undefined ? 'undefined' : `a ${typeof value}`}`
+          : unrepresentable(value);
       if (problem !== undefined || text === undefined) {
         throw new SkillError(
           'INVALID_INPUT',

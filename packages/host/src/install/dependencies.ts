@@ -1,8 +1,115 @@
 // A skill's runtime dependencies, installed inside its store folder by npm itself with
 // install scripts disabled and dev dependencies left out (DESIGN.md 7). Skipped entirely for
 // the common case of a package without dependencies (most skills bundle or have none).
+// Ranges npm cannot install (pnpm's and Yarn's protocols) are refused before npm runs, and a
+// failure of npm is told in its first `npm error` line with a hint that fits its code.
 import { execFile } from 'node:child_process';
+import { isAbsolute } from 'node:path';
 import { SkillError } from '@openclaw/skill-sdk';
+import { isNetworkCode } from '../router/network.js';
+
+/** The fields npm installs from (dev and peer dependencies are left out, see below). */
+const INSTALLED_FIELDS = ['dependencies', 'optionalDependencies'] as const;
+/** Range protocols of pnpm and Yarn that npm refuses (EUNSUPPORTEDPROTOCOL). */
+const FOREIGN_PROTOCOL = /^(workspace|catalog|link|portal|patch):/;
+
+/**
+ * Refuses a dependency npm could not install, naming the field to fix: a `workspace:` or
+ * `catalog:` range (a skill installed from its monorepo's folder) or a `link:`, `portal:` or
+ * `patch:` one. `where` is the package.json (path, or "package.json of name@version").
+ */
+export function checkDependencyRanges(raw: Record<string, unknown>, where: string): void {
+  for (const field of INSTALLED_FIELDS) {
+    const deps = raw[field];
+    if (typeof deps !== 'object' || deps === null) continue;
+    for (const [name, range] of Object.entries(deps as Record<string, unknown>)) {
+      const protocol =
+        typeof range === 'string' ? FOREIGN_PROTOCOL.exec(range.trim())?.[1] : undefined;
+      if (protocol === undefined) continue;
+      const monorepo = protocol === 'workspace' || protocol === 'catalog';
+      throw new SkillError(
+        'INSTALL_FAILED',
+        `${where}: ${field}[${JSON.stringify(name)}] is ${JSON.stringify(range)}, which ${monorepo ? 'only its monorepo understands' : `npm cannot install (a pnpm or Yarn "${protocol}:" range)`}.`,
+        {
+          ...(isAbsolute(where) && { file: where }),
+          hint: monorepo
+            ? 'Nothing was installed. Pack it there with `pnpm pack` (which writes real versions for workspace: and catalog: ranges) and install the .tgz.'
+            : `Nothing was installed. Replace the range with a published version in ${field}, or pack the skill with its package manager and install the .tgz.`,
+          details: { field, dependency: name, range },
+        },
+      );
+    }
+  }
+}
+
+/** A registry URL as shown in a message: without credentials, query or fragment. */
+function shownRegistry(registry: string): string {
+  try {
+    const u = new URL(registry);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return registry;
+  }
+}
+
+/** The package name a registry URL asks for (`.../@scope%2fname` is `@scope/name`). */
+function packageInUrl(url: string): string | undefined {
+  try {
+    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    return /^(?:@[\w.-]+\/)?[\w.-]+$/.test(name) ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a failed `npm install` says, in one line, and a hint for its code: E404 and ETARGET
+ * name the registry that lacks the package, network codes are connectivity, anything else
+ * is npm's first error line (never npm's whole output, stack traces and log paths).
+ */
+export function npmInstallFailure(
+  stderr: string,
+  registry: string,
+): { message: string; hint: string; code?: string } {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((l) => /^npm (?:error|ERR!)\s?(.*)$/.exec(l.trimEnd())?.[1]?.trim())
+    .filter((l): l is string => l !== undefined && l !== '');
+  const code = lines.map((l) => /^code (\S+)$/.exec(l)?.[1]).find((c) => c !== undefined);
+  const first =
+    lines.find(
+      (l) => !/^(?:code|errno|syscall) \S+$/.test(l) && !/^A complete log of this run/.test(l),
+    ) ?? 'npm install failed';
+  const at = shownRegistry(registry);
+  const line = first.slice(0, 300);
+  if (code === 'E404' || code === 'ETARGET') {
+    // npm names the package in its 404 line's URL (`404 Not Found - GET <registry>/<name>`).
+    const url = /^404 Not Found - GET (\S+)/.exec(first)?.[1];
+    const missing = url === undefined ? undefined : packageInUrl(url);
+    const target =
+      code === 'ETARGET' ? /^No matching version found for (\S+?)\.?$/.exec(first)?.[1] : undefined;
+    const what = missing ?? target;
+    return {
+      code,
+      message: what
+        ? `${what} is not on the registry ${at} (${code}).`
+        : `a dependency is not on the registry ${at} (${code}): ${line}`,
+      hint: `Publish the dependency to ${at}, or install from a registry that has it (--registry, or install.registry in the host config).`,
+    };
+  }
+  if (code !== undefined && isNetworkCode(code)) {
+    return {
+      code,
+      message: `npm could not reach the registry ${at} (${code}).`,
+      hint: 'This is a connectivity problem: check the network, proxy, DNS or firewall, and the registry URL (--registry, or install.registry in the host config).',
+    };
+  }
+  return {
+    ...(code !== undefined && { code }),
+    message: line,
+    hint: "Nothing was installed. Check the dependencies in the skill's package.json; install scripts never run, so a dependency that needs one cannot be used.",
+  };
+}
 
 export async function installDependencies(
   dir: string,
@@ -34,17 +141,15 @@ export async function installDependencies(
       },
       (err, _stdout, stderr) => {
         if (!err) return resolve();
-        const line =
-          String(stderr)
-            .split('\n')
-            .find((l) => /ERR!/.test(l)) ?? err.message;
+        const failure = npmInstallFailure(String(stderr), opts.registry);
         reject(
           new SkillError(
             'INSTALL_FAILED',
-            `Installing the skill's dependencies failed: ${line.replace(/^npm ERR!\s*/, '').trim()}`,
+            `Installing the skill's dependencies failed: ${failure.message}`,
             {
               cause: err,
-              hint: 'Check the registry (--registry) and that every dependency is published there.',
+              hint: failure.hint,
+              ...(failure.code && { details: { npmCode: failure.code } }),
             },
           ),
         );

@@ -6,11 +6,12 @@
 // `swap` (scan the store, load the changed skills beside the serving generation, publish).
 // A failure before the swap changes nothing; a failure in the swap puts the links back.
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import type { HostPaths } from '../paths.js';
-import { installDependencies } from './dependencies.js';
+import { checkDependencyRanges, installDependencies } from './dependencies.js';
 import { dropperCheck } from './dropper.js';
 import { fetchPackage, normalizeSpec, type Fetched } from './fetch.js';
 import { inspectPackage } from './inspect.js';
@@ -116,6 +117,13 @@ export function createInstaller(deps: InstallerDeps): Installer {
       checkAbort(opts.signal);
       progress({ step: 'inspect', detail: `${fetched.package}@${fetched.version}` });
       const { summary: base, folder } = await inspectPackage(staged, spec, deps.hostVersion);
+      // Before consent and npm: a range npm cannot install fails here, naming the field.
+      checkDependencyRanges(
+        folder.packageJson?.raw ?? {},
+        fetched.type === 'directory'
+          ? join(fetched.resolved.replace(/^file:/, ''), 'package.json')
+          : `package.json of ${fetched.package}@${fetched.version}`,
+      );
       const previousVersion = await linkedVersion(layout, base.name, 'current');
       const summary: InstallSummary = {
         ...base,

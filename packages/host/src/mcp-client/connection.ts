@@ -15,6 +15,7 @@ import type { ServerSpec } from './config.js';
 import { fromMcpResult } from './content.js';
 import { isRefused } from './refused.js';
 import { RequestSignal, requestSignal } from './request-signal.js';
+import { stderrNote } from './stderr.js';
 import type { Opened } from './transports.js';
 
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failing' | 'closed';
@@ -224,8 +225,9 @@ export class McpConnection {
 
   #closedReason(opened: Opened): string {
     if (opened.kind !== 'stdio') return 'the server closed the connection';
-    const last = opened.stderr().trim().split('\n').slice(-1)[0];
-    return `the server process exited${last ? ` (stderr: ${last.slice(0, 300)})` : ''}`;
+    const spec = this.spec;
+    const secrets = spec.transport === 'stdio' ? Object.values(spec.env) : [];
+    return `the server process exited${stderrNote(opened.stderr(), secrets)}`;
   }
 
   #describe(e: unknown): string {

@@ -8,12 +8,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerSpec } from './config.js';
 import { isRefused } from './refused.js';
+import { STDERR_TAIL, stderrNote } from './stderr.js';
 
 export { isRefused };
 
 const CLIENT_INFO = { name: 'openclaw-skill-host', version: '1.0.0' };
-/** How much of a stdio server's stderr is kept to explain why it failed. */
-const STDERR_TAIL = 2_000;
 
 export interface Opened {
   client: Client;
@@ -44,7 +43,7 @@ export async function openClient(spec: ServerSpec, timeoutMs: number): Promise<O
       await client.connect(transport, { timeout: timeoutMs });
     } catch (e) {
       await client.close().catch(() => undefined);
-      throw withStderr(e, tail);
+      throw withStderr(e, tail, Object.values(spec.env));
     }
     return {
       client,
@@ -80,9 +79,9 @@ export async function openClient(spec: ServerSpec, timeoutMs: number): Promise<O
 
 const isTimeout = (e: unknown): boolean => (e as { code?: unknown })?.code === -32001;
 
-function withStderr(e: unknown, tail: string): unknown {
-  const last = tail.trim().split('\n').slice(-1)[0];
-  if (!last || !(e instanceof Error)) return e;
-  e.message = `${e.message} (stderr: ${last.slice(0, 300)})`;
+function withStderr(e: unknown, tail: string, secrets: string[]): unknown {
+  const note = stderrNote(tail, secrets);
+  if (!note || !(e instanceof Error)) return e;
+  e.message = `${e.message}${note}`;
   return e;
 }

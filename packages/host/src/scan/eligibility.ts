@@ -4,9 +4,14 @@
 // A missing API key (apiKey auth) is deliberately not checked: the skill stays listed and
 // its calls answer AUTH_REQUIRED with what to set, which is more useful to a model.
 import Range from 'semver/classes/range.js';
-import type { Manifest, OpenClawMetadata, Problem, ProblemCode } from '@openclaw/skill-sdk';
+import {
+  resolveSkillConfig,
+  type Manifest,
+  type OpenClawMetadata,
+  type Problem,
+  type ProblemCode,
+} from '@openclaw/skill-sdk';
 import type { SkillSettings } from '../config/schema.js';
-import { resolveSkillConfig } from './skill-config.js';
 
 export interface EligibilityInput {
   name: string;

@@ -3,7 +3,7 @@ import type { Problem, ProblemCode } from '../errors.js';
 import { normalizeText, readFrontmatter } from './frontmatter.js';
 import { loadJson5 } from '../lazy-deps.js';
 import { describeRead, readTextCappedSync, type ReadText } from '../read-file.js';
-import { strictProblems } from './strict.js';
+import { describeValue, strictProblems, strictRefusesType } from './strict.js';
 import type { OpenClawMetadata, ParseSkillMdOptions, SkillDoc, SkillMdResult } from './types.js';
 
 /** SKILL.md files are instructions for a model; anything larger is a mistake or an attack. */
@@ -147,11 +147,13 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
   const description = readString(frontmatter, 'description', sources);
   for (const key of ['name', 'description'] as const) {
     const v = frontmatter[key];
-    if (v !== undefined && v !== null && typeof v !== 'string') {
+    if (v === undefined || v === null || typeof v === 'string') continue;
+    // In strict mode a value strict refuses is its error alone, not also this warning.
+    if (opts.mode !== 'strict' || !strictRefusesType(key, v)) {
       add(
         'warning',
         'SKILL_MD_NOT_A_STRING',
-        `"${key}" should be a string; YAML read it as ${describe(v)}. Put it in quotes.`,
+        `"${key}" should be a string; YAML read it as ${describeValue(v)}. Put it in quotes.`,
         lines[key],
         key,
       );
@@ -215,11 +217,6 @@ function readString(
     return Object.hasOwn(sources, key) ? sources[key] : String(v);
   }
   return undefined;
-}
-
-function describe(v: unknown): string {
-  if (Array.isArray(v)) return 'a list';
-  return `a ${typeof v}`;
 }
 
 function readMetadata(

@@ -97,8 +97,8 @@ function checkName(doc: SkillDoc, add: Add): void {
     );
     return;
   }
-  if (typeof raw === 'object') {
-    add('SKILL_MD_NAME_INVALID', 'name', '"name" must be a string');
+  if (strictRefusesType('name', raw)) {
+    add('SKILL_MD_NAME_INVALID', 'name', `"name" must be a string, not ${describeValue(raw)}`);
     return;
   }
   // doc.name is the text as written (YAML's `010` stays "010").
@@ -130,19 +130,14 @@ function checkName(doc: SkillDoc, add: Add): void {
 function checkDescription(doc: SkillDoc, add: Add): void {
   const raw = doc.frontmatter.description;
   const text = typeof raw === 'string' ? raw : doc.description;
-  if (text.trim() === '') {
-    add(
-      'SKILL_MD_DESCRIPTION_MISSING',
-      'description',
-      '"description" is required: say what the skill does and when to use it',
-    );
-    return;
-  }
-  if (typeof raw !== 'string') {
+  // A missing description is the lenient reader's error (SKILL_MD_DESCRIPTION_MISSING), which
+  // strict mode keeps: strict adds rules, it does not restate them.
+  if (text.trim() === '') return;
+  if (strictRefusesType('description', raw)) {
     add(
       'SKILL_MD_DESCRIPTION_INVALID',
       'description',
-      '"description" must be a string; put it in quotes',
+      `"description" must be a string, not ${describeValue(raw)}; put it in quotes`,
     );
   }
   if (chars(text) > MAX_DESCRIPTION_CHARS) {
@@ -171,7 +166,7 @@ function checkMetadata(metadata: unknown, add: Add): void {
     const what =
       typeof metadata === 'string'
         ? 'a string (JSON in a string is an OpenClaw extension)'
-        : describe(metadata);
+        : describeValue(metadata);
     add(
       'SKILL_MD_METADATA_INVALID',
       'metadata',
@@ -181,7 +176,7 @@ function checkMetadata(metadata: unknown, add: Add): void {
   }
   const bad = Object.entries(metadata).filter(([, v]) => typeof v !== 'string');
   if (bad.length) {
-    const list = bad.map(([k, v]) => `"${k}" is ${describe(v)}`).join(', ');
+    const list = bad.map(([k, v]) => `"${k}" is ${describeValue(v)}`).join(', ');
     const nested = bad.some(([, v]) => typeof v === 'object' && v !== null && !(v instanceof Date));
     const fix = nested
       ? 'other clients accept only strings (write nested data as JSON text or move it to a file)'
@@ -194,12 +189,25 @@ function checkMetadata(metadata: unknown, add: Add): void {
   }
 }
 
-function describe(v: unknown): string {
+/** What YAML read a value as, with its article ("a list", "a map", "an object"). */
+export function describeValue(v: unknown): string {
   if (v === null) return 'empty';
   if (v instanceof Date) return 'a date';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'a map';
-  return `a ${typeof v}`;
+  const type = typeof v;
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+/**
+ * Whether strict mode refuses the type of `name` or `description` (an error). Where it does,
+ * the lenient reader's SKILL_MD_NOT_A_STRING warning about the same value is left out.
+ * A number or boolean name is read as written (`010` stays "010"), as skills-ref reads it; a
+ * map or list description reads as no description (SKILL_MD_DESCRIPTION_MISSING).
+ */
+export function strictRefusesType(key: 'name' | 'description', v: unknown): boolean {
+  if (v === undefined || v === null || typeof v === 'string') return false;
+  return key === 'name' ? typeof v === 'object' : typeof v !== 'object';
 }
 
 function suggestName(name: string): string {

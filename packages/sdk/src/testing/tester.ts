@@ -1,7 +1,8 @@
-// The skill tester: runs a skill's tools the way the host would (input checked against the
-// manifest's schema, auth limited to the provider and scopes the tool declares), but with
-// fake config, storage, secrets and tokens held in memory, so an author's unit tests need no
-// host, no keychain and no OAuth login. Modelled on Zapier's app tester.
+// The skill tester: runs a skill's tools the way the host would (config checked and defaulted
+// from the manifest's "config" schema by the host's own code, input checked against the
+// tool's schema, auth limited to the provider and scopes the tool declares), with the config
+// a test gives and storage, secrets and tokens held in memory, so an author's unit tests need
+// no host, no keychain and no OAuth login. Modelled on Zapier's app tester.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -11,10 +12,16 @@ import { fileURLToPath } from 'node:url';
 import type { Manifest, ManifestTool } from '../manifest/schema.js';
 import type { SkillDefinition, ToolMap } from '../define.js';
 import type { ToolCallInfo } from '../context.js';
-import { SkillError } from '../errors.js';
+import { SkillError, type Problem } from '../errors.js';
+import { resolveSkillConfig } from '../config/skill-config.js';
 import { createTestContext, type LogRecord, type TestContextOptions } from './index.js';
 
-export interface TesterOptions<C> extends Omit<TestContextOptions<C>, 'tokens'> {
+export interface TesterOptions<C> extends Omit<TestContextOptions<C>, 'tokens' | 'config'> {
+  /**
+   * The skill's settings, as `skills.<name>.config` in a host config: checked against the
+   * manifest's "config" schema and completed with its defaults, as the host does.
+   */
+  config?: Partial<C>;
   /** The manifest, or the path of manifest.json (default: ./manifest.json of the cwd). */
   manifest?: Manifest | string | URL;
   /** Fake access tokens per auth key of the manifest (`{ google: 'token' }`). */
@@ -53,6 +60,22 @@ async function loadManifest(m: TesterOptions<unknown>['manifest']): Promise<Mani
   }
 }
 
+/** Where the tester's settings come from, named in a config problem as the host names its file. */
+const CONFIG_SOURCE = 'createTester({ config })';
+
+/** The refusal the host's router gives for a tool of a skill that is not ready. */
+function unavailable(requested: string, skill: string, status: string, problems: Problem[]) {
+  const first = problems.find((p) => p.severity === 'error') ?? problems[0];
+  return new SkillError(
+    'SKILL_UNAVAILABLE',
+    `Tool "${requested}" belongs to skill "${skill}", which is ${status}${first ? `: ${first.message}` : ''}`,
+    {
+      hint: `Fix the config passed to createTester, or the "config" schema in manifest.json.`,
+      details: { skill, status, problems: problems.map((p) => p.message) },
+    },
+  );
+}
+
 type Check = (input: unknown) => string | undefined;
 
 /** ajv is loaded on first use, as the rest of the SDK does. */
@@ -85,11 +108,20 @@ export async function createTester<C = Record<string, unknown>>(
   opts: TesterOptions<C> = {},
 ): Promise<SkillTester> {
   const manifest = await loadManifest(opts.manifest);
+  const skillName = opts.name ?? manifest.name;
+  const cfg = resolveSkillConfig({
+    skill: skillName,
+    schema: manifest.config as Record<string, unknown> | undefined,
+    value: opts.config as Record<string, unknown> | undefined,
+    configFile: CONFIG_SOURCE,
+    manifestFile: 'manifest.json',
+  });
   const current = new AsyncLocalStorage<ManifestTool>();
   const authRequests: AuthRequest[] = [];
   const base = createTestContext<C>({
     ...opts,
-    name: opts.name ?? manifest.name,
+    config: cfg.config as C,
+    name: skillName,
     ...(manifest.version !== undefined && { version: opts.version ?? manifest.version }),
     tokens: {},
   });
@@ -131,7 +163,11 @@ export async function createTester<C = Record<string, unknown>>(
       },
     },
   };
-  const tools = await skill.createTools(ctx);
+  // A skill whose config the host refuses is never activated: its tools are not created and
+  // every call is refused with the host's SKILL_UNAVAILABLE.
+  const refused =
+    cfg.schemaProblems.length > 0 ? 'invalid' : cfg.problems.length > 0 ? 'ineligible' : undefined;
+  const tools = refused ? {} : await skill.createTools(ctx);
   const checks = new Map<string, Check>();
 
   return {
@@ -140,6 +176,8 @@ export async function createTester<C = Record<string, unknown>>(
     storage: base.storage,
     manifest,
     async run(name, input = {}, call = {}) {
+      if (refused)
+        throw unavailable(name, skillName, refused, [...cfg.schemaProblems, ...cfg.problems]);
       const tool = manifest.tools?.find((t) => t.name === name);
       const fn = tools[name];
       if (!tool || !fn)

@@ -1,11 +1,14 @@
 // A skill's settings (`skills.<name>.config` in the host config) checked against the
-// JSON Schema in its manifest, defaults applied. Compiling a schema with ajv costs about a
+// JSON Schema in its manifest, defaults applied. One implementation, here in the SDK, for the
+// host's scan and for `createTester`, so a skill's unit tests see the config the host gives. Compiling a schema with ajv costs about a
 // millisecond, too slow for a scan of 1,000 skills, so the common case (no user settings,
 // a flat object schema with defaults) is answered without ajv; everything else is compiled
 // once per distinct schema for the life of the process.
+import { createRequire } from 'node:module';
+import type * as AjvModule from 'ajv';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { loadAddFormats, loadAjv } from '../lazy.js';
-import type { Problem } from '@openclaw/skill-sdk';
+import type { FormatsPlugin } from 'ajv-formats';
+import type { Problem } from '../errors.js';
 
 export interface SkillConfigResult {
   config: Record<string, unknown>;
@@ -19,14 +22,16 @@ export interface SkillConfigInput {
   skill: string;
   /** manifest.config */
   schema: Record<string, unknown> | undefined;
-  /** skills.<name>.config from the host config */
+  /** `skills.<name>.config` from the host config */
   value: Record<string, unknown> | undefined;
-  /** The host config file, named in problems. */
+  /** Where the settings come from (the host config file), named in problems. */
   configFile: string;
   /** manifest.json, named when the schema is broken. */
   manifestFile: string;
 }
 
+// ajv loads on first use: a scan answered by the fast path, or from its cache, never needs it.
+const require = createRequire(import.meta.url);
 let ajv: Ajv | undefined;
 const validators = new Map<string, ValidateFunction | Error>();
 
@@ -35,8 +40,12 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction | Error
   let v = validators.get(key);
   if (!v) {
     if (!ajv) {
-      ajv = new (loadAjv().Ajv)({ useDefaults: true, allErrors: true, strict: false });
-      loadAddFormats()(ajv);
+      ajv = new (require('ajv') as typeof AjvModule).Ajv({
+        useDefaults: true,
+        allErrors: true,
+        strict: false,
+      });
+      (require('ajv-formats') as { default: FormatsPlugin }).default(ajv);
     }
     try {
       v = ajv.compile(schema);
@@ -98,6 +107,7 @@ function message(e: ErrorObject): string {
   return e.message ?? 'is invalid';
 }
 
+/** The config a skill gets: `value` checked against `schema`, defaults filled in. */
 export function resolveSkillConfig(input: SkillConfigInput): SkillConfigResult {
   const { schema, value, skill, configFile } = input;
   if (!schema) return { config: { ...(value ?? {}) }, problems: [], schemaProblems: [] };
