@@ -90,8 +90,8 @@ function cliPage() {
     '',
     'The `openclaw-skill` command, as its own `--help` describes it (the text below is that',
     'output). Every command takes `--json`, `--home <dir>` and `--workspace <dir>`, before or',
-    'after the command name. Exit status: 0 ok, 1 a problem with your skills or input (one line',
-    'says what to fix), 2 bad usage.',
+    'after the command name. Exit status: 0 ok, 1 a user error with valid usage (one line says',
+    'what to fix), 2 bad usage; with `--json` a failure is also `{"error":{...}}` on stdout.',
     '',
   ];
   for (const { path, text } of sections) {

@@ -65,14 +65,21 @@ describe('create-openclaw-skill refuses', () => {
     await rm(join(cwd, 'taken'), { recursive: true });
   });
 
-  it('an unknown template, listing the ones there are', async () => {
+  it('an unknown template, listing the ones there are, as bad usage (exit 2)', async () => {
     const r = await create(['fine-name', '--template', '$(touch marker)']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(oneLine(r.stderr)).toEqual([
       'Unknown template "$(touch marker)": choose tool, oauth, docs.',
     ]);
     expect(existsSync(join(cwd, 'fine-name'))).toBe(false);
     expect(existsSync(join(cwd, 'marker'))).toBe(false);
+  });
+
+  it('an unknown package manager, listing the ones there are, as bad usage (exit 2)', async () => {
+    const r = await create(['fine-name', '--pm', 'bun']);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toEqual(['Unknown --pm "bun": choose npm, pnpm, yarn.']);
+    expect(existsSync(join(cwd, 'fine-name'))).toBe(false);
   });
 
   it('a missing name when there is no terminal to ask on, as bad usage (exit 2)', async () => {

@@ -4,12 +4,21 @@
 // of the host.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import type { CommandEntry } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { EXIT, type Io } from './io.js';
 import { addGlobalOptions, VALUE_OPTIONS } from './options.js';
+import { reportError, wantsJson } from './report-error.js';
 import { cliVersion } from './version.js';
+
+/** The exit-code rule, said once in --help (and in the docs). */
+export const EXIT_RULE = [
+  'Exit status: 0 ok; 1 a user error with valid usage (a path that does not exist, an',
+  'invalid skill, a tool error, nothing to act on); 2 bad usage (an unknown command or',
+  'option, a bad option value, a missing argument, flags that conflict). With --json, a',
+  'failure also prints {"error":{"code","message","hint"}} on stdout.',
+].join('\n');
 
 /** The root program with every command listed but none loaded. */
 export function buildProgram(io: Io, commands: readonly CommandEntry[] = COMMANDS): Command {
@@ -27,14 +36,11 @@ export function buildProgram(io: Io, commands: readonly CommandEntry[] = COMMAND
       getOutHelpWidth: () => 80,
       getErrHelpWidth: () => 80,
     })
-    .addHelpText(
-      'after',
-      '\nExit status: 0 ok, 1 a problem with your skills or input, 2 bad usage.',
-    );
+    .addHelpText('after', `\n${EXIT_RULE}`);
   addGlobalOptions(program);
   for (const entry of commands) program.command(entry.name).description(entry.summary);
-  // Commands give their own one-line errors; a workspace that does not exist is bad usage
-  // for every command, so it is checked once here.
+  // Commands give their own one-line errors; a workspace that does not exist is the same
+  // user error for every command, so it is checked once here.
   program.hook('preAction', async (_root, action) => checkWorkspace(action, io));
   return program;
 }
@@ -83,12 +89,24 @@ async function checkWorkspace(cmd: Command, io: Io): Promise<void> {
   const dir = resolve(io.cwd, workspace);
   if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
   const { SkillError } = await import('@openclaw/skill-sdk');
-  throw new SkillError('USAGE', `--workspace ${workspace}: no such folder (${dir}).`);
+  // A path that does not exist is a user error (exit 1), as for `validate` and `dev`.
+  throw new SkillError('INVALID_INPUT', `--workspace ${workspace}: no such folder (${dir}).`);
 }
 
 /** Runs the CLI and returns the exit code (0 ok, 1 user error, 2 bad usage). */
-export async function run(argv: string[], io: Io, commands = COMMANDS): Promise<number> {
+export async function run(argv: string[], given: Io, commands = COMMANDS): Promise<number> {
+  // Notes whether the command printed on stdout: with --json, a result it printed before
+  // failing (pack's refusals) stays the one object, and no error object is added after it.
+  let printed = false;
+  const io: Io = Object.create(given) as Io;
+  io.stdout = (s) => {
+    printed = true;
+    given.stdout(s);
+  };
   const program = buildProgram(io, commands);
+  // A failure is also printed as JSON when the command line asks for --json: read from argv,
+  // since it may fail before commander has parsed anything.
+  const json = wantsJson(argv);
   try {
     // No arguments: help on stdout and exit 0, as gh does (npm prints it on stdout too).
     if (argv.length === 0) {
@@ -99,21 +117,6 @@ export async function run(argv: string[], io: Io, commands = COMMANDS): Promise<
     await program.parseAsync(argv, { from: 'user' });
     return io.exitCode ?? EXIT.OK;
   } catch (e) {
-    return report(e, io);
+    return reportError(e, io, json && !printed);
   }
-}
-
-async function report(e: unknown, io: Io): Promise<number> {
-  // commander has printed its message. Help that was asked for (--help, `help`) and the
-  // version exit 0; help shown because the command line was incomplete (a command group with
-  // no subcommand, options with no command) went to stderr and is bad usage.
-  if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
-  // The SDK loads only when something failed: a successful --help never pays for it.
-  const { isSkillError } = await import('@openclaw/skill-sdk');
-  if (isSkillError(e)) {
-    io.stderr(`openclaw-skill: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
-    return e.code === 'USAGE' ? EXIT.USAGE : EXIT.ERROR;
-  }
-  io.stderr(`openclaw-skill: ${(e as Error).message ?? String(e)}\n`);
-  return EXIT.ERROR;
 }

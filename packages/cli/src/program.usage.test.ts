@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { homedir, tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EXIT, memoryIo } from './io.js';
-import { run } from './program.js';
+import { EXIT_RULE, run } from './program.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -26,8 +26,15 @@ describe('openclaw-skill with no arguments', () => {
     await run([], bare);
     expect(await run(['--help'], help)).toBe(EXIT.OK);
     expect(bare.out).toBe(help.out);
-    expect(help.out).toContain(
-      'Exit status: 0 ok, 1 a problem with your skills or input, 2 bad usage.',
+    expect(help.out).toContain(`\n${EXIT_RULE}\n`);
+  });
+
+  it('states the exit-code rule once: 0 ok, 1 a user error with valid usage, 2 bad usage', async () => {
+    const help = memoryIo();
+    await run(['--help'], help);
+    expect(help.out.match(/Exit status/g)).toHaveLength(1);
+    expect(EXIT_RULE).toMatch(
+      /^Exit status: 0 ok; 1 a user error with valid usage .* 2 bad usage/s,
     );
   });
 });
@@ -35,11 +42,18 @@ describe('openclaw-skill with no arguments', () => {
 describe('an incomplete command line', () => {
   it('prints the help on stderr and exits 2 for options without a command', async () => {
     const io = memoryIo();
-    expect(await run(['--json'], io)).toBe(EXIT.USAGE);
+    expect(await run(['--home', tmpdir()], io)).toBe(EXIT.USAGE);
     expect([io.out, io.err.startsWith('Usage: openclaw-skill [options] [command]')]).toEqual([
       '',
       true,
     ]);
+  });
+
+  it('with --json alone, also prints the USAGE error object on stdout', async () => {
+    const io = memoryIo();
+    expect(await run(['--json'], io)).toBe(EXIT.USAGE);
+    expect(JSON.parse(io.out)).toMatchObject({ error: { code: 'USAGE' } });
+    expect(io.err.startsWith('Usage: openclaw-skill [options] [command]')).toBe(true);
   });
 
   it('`help` and `help <command>` print on stdout and exit 0', async () => {
@@ -62,10 +76,10 @@ describe('openclaw-skill --version', () => {
 });
 
 describe('--workspace', () => {
-  it('naming a missing folder exits 2 with one line naming it', async () => {
+  it('naming a missing folder exits 1 (a path that does not exist) with one line naming it', async () => {
     const missing = join(tmpdir(), 'openclaw-no-such-workspace');
     const io = memoryIo({ env: { HOME: tmpdir() } });
-    expect(await run(['list', '--workspace', missing], io)).toBe(EXIT.USAGE);
+    expect(await run(['list', '--workspace', missing], io)).toBe(EXIT.ERROR);
     expect(io.err).toBe(`openclaw-skill: --workspace ${missing}: no such folder (${missing}).\n`);
     expect(io.out).toBe('');
   });

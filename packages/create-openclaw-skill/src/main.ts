@@ -1,6 +1,7 @@
 // The scaffolder's program: options, prompts for what is missing (only with a terminal,
 // outside CI, without --yes), checks that fail before anything is written, the template,
-// git, the install, and the next steps. Exit 0 done, 1 bad value or failure, 2 bad usage.
+// git, the install, and the next steps. Exit 0 done, 1 a refused value (a name, a folder
+// that is not empty) or a failure, 2 bad usage (an unknown option or choice, no name).
 import { existsSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { SkillError } from '@openclaw/skill-sdk';
@@ -31,6 +32,27 @@ export interface MainIo {
   cwd: string;
   env: NodeJS.ProcessEnv;
   isTTY: boolean;
+  /** How the user ran this, for messages (`openclaw-skill new` runs the same program). */
+  command?: string;
+  /**
+   * Takes the failure instead of printing it on stderr: `openclaw-skill new` reports it as
+   * its own (one line, or JSON with --json) with the same code.
+   */
+  fail?(error: FailureJson): void;
+}
+
+export interface FailureJson {
+  code: string;
+  message: string;
+  hint?: string;
+}
+
+const DEFAULT_COMMAND = 'npm create openclaw-skill';
+
+function failed(io: MainIo, error: FailureJson, exit: number): number {
+  if (io.fail) io.fail(error);
+  else io.err(`${error.message}${error.hint ? `\n${error.hint}` : ''}\n`);
+  return exit;
 }
 
 export async function main(argv: string[], io: MainIo): Promise<number> {
@@ -38,8 +60,11 @@ export async function main(argv: string[], io: MainIo): Promise<number> {
   try {
     opts = parseOptions(argv);
   } catch (e) {
-    io.err(`${(e as Error).message}\nRun with --help for usage.\n`);
-    return 2;
+    return failed(
+      io,
+      { code: 'USAGE', message: (e as Error).message, hint: 'Run with --help for usage.' },
+      2,
+    );
   }
   if (opts.help) return (io.out(USAGE), 0);
   if (opts.version) return (io.out(`${versions().create}\n`), 0);
@@ -47,10 +72,8 @@ export async function main(argv: string[], io: MainIo): Promise<number> {
     const plan = await planFrom(opts, io);
     return await run(plan, io);
   } catch (e) {
-    if (e instanceof SkillError) {
-      io.err(`${e.message}\n`);
-      return e.code === 'USAGE' ? 2 : 1;
-    }
+    if (e instanceof SkillError)
+      return failed(io, { code: e.code, message: e.message }, e.code === 'USAGE' ? 2 : 1);
     throw e;
   }
 }
@@ -72,7 +95,7 @@ async function planFrom(opts: CreateOptions, io: MainIo): Promise<ScaffoldPlan> 
     if (!interactive)
       throw new SkillError(
         'USAGE',
-        'Missing the skill name: npm create openclaw-skill <name> (no terminal to ask on).',
+        `Missing the skill name: ${io.command ?? DEFAULT_COMMAND} <name> (no terminal to ask on).`,
       );
     dir = await ask<string>({
       type: 'text',
@@ -99,9 +122,10 @@ async function planFrom(opts: CreateOptions, io: MainIo): Promise<ScaffoldPlan> 
       ],
     });
   template ??= 'tool';
+  // A choice that is not one of the list is bad usage (2), like an unknown option.
   if (!(TEMPLATES as readonly string[]).includes(template))
     throw new SkillError(
-      'INVALID_INPUT',
+      'USAGE',
       `Unknown template "${template}": choose ${TEMPLATES.join(', ')}.`,
     );
 
@@ -111,7 +135,7 @@ async function planFrom(opts: CreateOptions, io: MainIo): Promise<ScaffoldPlan> 
 
   const pm = opts.packageManager ?? detectPackageManager(io.env.npm_config_user_agent);
   if (!(PACKAGE_MANAGERS as readonly string[]).includes(pm))
-    throw new SkillError('INVALID_INPUT', `Unknown --pm "${pm}": choose npm, pnpm or yarn.`);
+    throw new SkillError('USAGE', `Unknown --pm "${pm}": choose ${PACKAGE_MANAGERS.join(', ')}.`);
 
   const targetDir = resolve(io.cwd, dir);
   const busy = await folderProblem(targetDir);
@@ -153,12 +177,11 @@ async function run(plan: ScaffoldPlan, io: MainIo): Promise<number> {
   if (plan.install) {
     io.out(`\nInstalling dependencies with ${plan.packageManager}...\n`);
     const code = await runQuiet(plan.packageManager, ['install'], plan.targetDir);
-    if (code !== 0) {
-      io.err(
-        `${plan.packageManager} install failed (exit ${code}); the skill is in ${plan.targetDir}: run "${plan.packageManager} install" there.\n`,
+    if (code !== 0)
+      throw new SkillError(
+        'INSTALL_FAILED',
+        `${plan.packageManager} install failed (exit ${code}); the skill is in ${plan.targetDir}: run "${plan.packageManager} install" there.`,
       );
-      return 1;
-    }
     installed = true;
   }
   io.out(nextSteps(plan, io.cwd, installed));
@@ -168,6 +191,9 @@ async function run(plan: ScaffoldPlan, io: MainIo): Promise<number> {
 export function nextSteps(plan: ScaffoldPlan, cwd: string, installed: boolean): string {
   const pm = plan.packageManager;
   const runScript = (s: string) => (pm === 'npm' ? `npm run ${s}` : `${pm} ${s}`);
+  // The comments start in one column, whatever the package manager's name adds.
+  const column = runScript('validate').length + 8;
+  const pad = (command: string) => ' '.repeat(Math.max(2, column - command.length));
   const dir = relative(cwd, plan.targetDir) || '.';
   const lines = [
     '',
@@ -179,10 +205,10 @@ export function nextSteps(plan: ScaffoldPlan, cwd: string, installed: boolean): 
     ...(plan.template === 'docs'
       ? [`  edit SKILL.md, then ${runScript('validate')}`]
       : [
-          `  ${pm} test                 run the tool's tests (fake config, storage and auth)`,
-          `  ${runScript('validate')}        build, then check it as the host and registry will`,
+          `  ${pm} test${pad(`${pm} test`)}run the tool's tests (fake config, storage and auth)`,
+          `  ${runScript('validate')}${pad(runScript('validate'))}build, then check it as the host and registry will`,
         ]),
-    `  ${runScript('release')}         publish with changesets (see README.md)`,
+    `  ${runScript('release')}${pad(runScript('release'))}publish with changesets (see README.md)`,
     '',
   ];
   return lines.join('\n');

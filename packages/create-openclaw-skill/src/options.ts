@@ -22,18 +22,25 @@ export interface CreateOptions {
 
 export const USAGE = `Usage: create-openclaw-skill [folder] [options]
 
-Creates an OpenClaw skill in a new folder; its name is the npm package and skill name.
+Creates an OpenClaw skill in a new folder; its name is the npm package and skill
+name.
 
 Options:
   -t, --template <name>       tool (default: a TypeScript skill with one tool),
-                              oauth (calls an OAuth API per-tool scopes), docs (SKILL.md only)
+                              oauth (calls an OAuth API with per-tool scopes),
+                              docs (SKILL.md only)
   -d, --description <text>    what the skill does and when to use it
   -y, --yes                   take the defaults, ask nothing
-      --pm <npm|pnpm|yarn>    package manager to install with (default: the one running this)
+      --pm <npm|pnpm|yarn>    package manager to install with
+                              (default: the one running this)
       --skip-install          do not install dependencies
       --no-git                do not run git init
   -h, --help                  this help
   -v, --version               the version
+
+Exit status: 0 created; 1 refused (a bad name or description, a folder that is
+not empty) or failed; 2 bad usage (an unknown option, template or --pm, or no
+name).
 
 Examples:
   npm create openclaw-skill my-skill

@@ -64,7 +64,7 @@ export function registerSetKey(auth: Command, io: Io): void {
         value = value?.trim();
         if (!value)
           throw new SkillError(
-            'USAGE',
+            'INVALID_INPUT',
             opts.fromEnv ? `${opts.fromEnv} is empty or not set.` : 'No key on stdin.',
           );
         await host.auth.setKey(skill, name, value);

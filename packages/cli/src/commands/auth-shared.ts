@@ -51,14 +51,16 @@ export function loginTarget(
   const keys = oauthKeys(skill);
   if (keys.length === 0) {
     throw new SkillError(
-      'USAGE',
+      'INVALID_INPUT',
       `Skill "${skill.name}" declares no OAuth provider in its manifest.json; nothing to log in to.`,
     );
   }
   const key = provider ?? keys[0]!;
   if (!keys.includes(key)) {
+    // A name that matches nothing is a user error (1), like a skill that is not there; a
+    // command line that must say more (--provider, a skill for a shared provider) is usage.
     throw new SkillError(
-      'USAGE',
+      'INVALID_INPUT',
       `Skill "${skill.name}" has no OAuth provider "${key}" (it has: ${keys.join(', ')}).`,
     );
   }

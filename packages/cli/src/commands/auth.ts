@@ -92,13 +92,14 @@ export function configure(auth: Command, io: Io): void {
           ...(opts.provider && { provider: opts.provider }),
           ...(opts.account && { account: opts.account }),
         });
-        if (opts.json) return printJson(io, results);
+        // Nothing to act on is a user error (1), with --json too.
         if (results.length === 0) {
           throw new SkillError(
-            'USAGE',
-            `No grant for "${skill}"${opts.provider ? ` with ${opts.provider}` : ''}; openclaw-skill auth status lists them.`,
+            'INVALID_INPUT',
+            `Nothing to log out: no grant for "${skill}"${opts.provider ? ` with ${opts.provider}` : ''}${opts.account ? ` as ${opts.account}` : ''}; openclaw-skill auth status lists the grants.`,
           );
         }
+        if (opts.json) return printJson(io, results);
         for (const r of results) {
           const how = r.revoked
             ? 'revoked at the provider'

@@ -52,8 +52,9 @@ export function configure(cmd: Command, io: Io): void {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
       const dir = resolve(io.cwd, dirArg);
       if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+        // A path that does not exist is a user error (1), as for `validate`.
         throw new SkillError(
-          'USAGE',
+          'SKILL_NOT_FOUND',
           `${dir} is not a folder; pass a skill folder (one holding SKILL.md).`,
         );
       }

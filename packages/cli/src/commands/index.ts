@@ -20,7 +20,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'tools',
-    summary: 'List the tools of ready skills, or print their definitions for a provider',
+    summary: 'List the tools the host offers, or print their definitions for a provider',
     load: () => import('./tools.js'),
   },
   {

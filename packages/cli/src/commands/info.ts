@@ -43,14 +43,21 @@ export function configure(cmd: Command, io: Io): void {
     .action(async (spec: string) => {
       const opts = cmd.optsWithGlobals<InfoFlags>();
       const ctx = await registryContext(opts, io);
-      io.stderr(`${opts.json ? '' : '· '}fetching ${spec} from ${ctx.registry}\n`);
-      // A folder or .tgz is read as install reads it (an author checks what users will see).
+      // A folder or .tgz is read as install reads it (an author checks what users will see);
+      // only a package name is fetched from the registry.
       const { normalizeSpec } = await import('@openclaw/skill-host/internal');
-      const published = await readPublished(normalizeSpec(spec, io.cwd), ctx);
+      const normalized = normalizeSpec(spec, io.cwd);
+      io.stderr(`${opts.json ? '' : '· '}${progressLine(spec, normalized, ctx.registry)}\n`);
+      const published = await readPublished(normalized, ctx);
       const report = await toReport(published, ctx.home);
       if (opts.json) return printJson(io, report);
       io.stdout(formatInfo(report));
     });
+}
+
+/** What info is about to do: read a local folder or tarball, or fetch from the registry. */
+export function progressLine(spec: string, normalized: string, registry: string): string {
+  return normalized.startsWith('file:') ? `reading ${spec}` : `fetching ${spec} from ${registry}`;
 }
 
 async function toReport(p: Published, home: string): Promise<InfoReport> {

@@ -46,6 +46,52 @@ describe('openclaw-skill new', () => {
     expect(existsSync(join(cwd, 'Bad_Name'))).toBe(false);
   });
 
+  it('with --json, reports a refusal as the scaffolder coded it: one error object on stdout, one line on stderr, exit 1', async () => {
+    const out = io();
+    expect(await run(['new', 'Bad_Name', '--skip-install', '--json'], out)).toBe(1);
+    expect(JSON.parse(out.out)).toEqual({
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('Invalid skill name "Bad_Name": npm package names:'),
+      },
+    });
+    expect(out.err).toBe(`openclaw-skill: ${JSON.parse(out.out).error.message}\n`);
+    expect(existsSync(join(cwd, 'Bad_Name'))).toBe(false);
+  });
+
+  it('refuses an unknown --template or --pm as bad usage (exit 2), listing the choices, before the scaffolder runs', async () => {
+    const before = await readdir(cwd);
+    const template = io();
+    expect(await run(['new', 'x-skill', '--template', 'nope'], template)).toBe(2);
+    expect(template.err).toContain(
+      "argument 'nope' is invalid. Allowed choices are tool, oauth, docs.",
+    );
+    const pm = io();
+    expect(await run(['new', 'x-skill', '--pm', 'bun', '--json'], pm)).toBe(2);
+    expect(JSON.parse(pm.out)).toMatchObject({
+      error: {
+        code: 'USAGE',
+        message: expect.stringContaining('Allowed choices are npm, pnpm, yarn'),
+      },
+    });
+    expect(await readdir(cwd)).toEqual(before);
+  });
+
+  it('lists the --template and --pm choices in its --help', async () => {
+    const out = io();
+    expect(await run(['new', '--help'], out)).toBe(0);
+    expect(out.out).toMatch(/choices: "tool",\s+"oauth", "docs"/);
+    expect(out.out).toMatch(/choices: "npm", "pnpm", "yarn"/);
+  });
+
+  it('without a name and no terminal, names `openclaw-skill new <name>` and exits 2', async () => {
+    const out = io();
+    expect(await run(['new', '--skip-install'], out)).toBe(2);
+    expect(out.err).toBe(
+      'openclaw-skill: Missing the skill name: openclaw-skill new <name> (no terminal to ask on).\n',
+    );
+  });
+
   it('passes each option as its own argument, so no value is ever parsed twice', () => {
     expect(
       scaffolderArgs('x', {

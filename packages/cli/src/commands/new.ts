@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { SkillError, type ErrorCode } from '@openclaw/skill-sdk';
 import { EXIT, printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 
@@ -40,14 +41,36 @@ export function scaffolderArgs(name: string | undefined, o: NewOptions): string[
   ];
 }
 
+/** The scaffolder's failure, read from the descriptor it writes it to (see its bin). */
+interface ScaffoldFailure {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+}
+
+const FAIL_FD = 3;
+
 export function configure(cmd: Command, io: Io): void {
   cmd
     .description('Create a new skill from a template (the same as npm create openclaw-skill)')
     .argument('[name]', 'folder, npm package and skill name (asked for when missing)')
-    .option('-t, --template <name>', 'tool (default), oauth or docs')
+    // The scaffolder's lists, checked here too so a bad choice is bad usage before it runs.
+    .addOption(
+      new Option('-t, --template <name>', 'the template (default: tool)').choices([
+        'tool',
+        'oauth',
+        'docs',
+      ]),
+    )
     .option('-d, --description <text>', 'what the skill does and when to use it')
     .option('-y, --yes', 'take the defaults, ask nothing')
-    .option('--pm <manager>', 'npm, pnpm or yarn (default: the one that ran this)')
+    .addOption(
+      new Option('--pm <manager>', 'package manager (default: the one that ran this)').choices([
+        'npm',
+        'pnpm',
+        'yarn',
+      ]),
+    )
     .option('--skip-install', 'do not install dependencies')
     .option('--no-git', 'do not run git init')
     .option('--json', 'print { name, dir, template } when done (the progress goes to stderr)')
@@ -59,25 +82,35 @@ export function configure(cmd: Command, io: Io): void {
       const opts = globalOptions<NewOptions>(cmd);
       const args = scaffolderArgs(name, opts);
       const interactive = io.isTTY && !opts.json;
+      let failure = '';
       const code = await new Promise<number>((done) => {
         const child = spawn(process.execPath, [scaffolderBin(), ...args], {
           cwd: io.cwd,
-          env: io.env,
+          // The scaffolder names this command in its messages and hands its failure back
+          // (as JSON on FAIL_FD), so it is reported like any other command's.
+          env: {
+            ...io.env,
+            OPENCLAW_SKILL_SCAFFOLD_COMMAND: 'openclaw-skill new',
+            OPENCLAW_SKILL_SCAFFOLD_ERROR_FD: String(FAIL_FD),
+          },
           shell: false,
-          stdio: interactive ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+          stdio: interactive
+            ? ['inherit', 'inherit', 'inherit', 'pipe']
+            : ['ignore', 'pipe', 'pipe', 'pipe'],
         });
         child.stdout?.on('data', (d: Buffer) => (opts.json ? io.stderr : io.stdout)(String(d)));
         child.stderr?.on('data', (d: Buffer) => io.stderr(String(d)));
+        child.stdio[FAIL_FD]?.on('data', (d: Buffer) => (failure += String(d)));
         child.once('error', (e) => {
-          io.stderr(`Could not start the scaffolder: ${e.message}\n`);
+          failure = JSON.stringify({
+            code: 'INTERNAL',
+            message: `Could not start the scaffolder: ${e.message}`,
+          });
           done(EXIT.ERROR);
         });
         child.once('close', (c) => done(c ?? EXIT.ERROR));
       });
-      if (code !== 0) {
-        io.exitCode = code === EXIT.USAGE ? EXIT.USAGE : EXIT.ERROR;
-        return;
-      }
+      if (code !== 0) throw scaffoldError(failure, code);
       if (opts.json && name !== undefined)
         printJson(io, {
           name: name.split(/[\\/]/).pop(),
@@ -85,4 +118,20 @@ export function configure(cmd: Command, io: Io): void {
           template: opts.template ?? 'tool',
         });
     });
+}
+
+/** The scaffolder's failure as this command's error (its exit code when it said nothing). */
+function scaffoldError(failure: string, exit: number): SkillError {
+  let f: ScaffoldFailure | undefined;
+  try {
+    f = JSON.parse(failure.trim().split('\n').at(-1) ?? '') as ScaffoldFailure;
+  } catch {
+    f = undefined;
+  }
+  if (f && typeof f.code === 'string' && typeof f.message === 'string')
+    return new SkillError(f.code, f.message, f.hint ? { hint: f.hint } : {});
+  return new SkillError(
+    exit === EXIT.USAGE ? 'USAGE' : 'INTERNAL',
+    `The scaffolder failed (exit ${exit}); nothing more was said.`,
+  );
 }

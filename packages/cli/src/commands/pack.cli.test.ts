@@ -135,6 +135,13 @@ describe('pack', () => {
     expect(errorLines(r.err)).toEqual([
       'openclaw-skill: Refusing to pack: certs/dev.pem would ship (it is named like a private key) (and 2 more).',
     ]);
+    // One object on stdout: the report, with the error in it.
+    expect(JSON.parse(r.out).error).toEqual({
+      code: 'PACK_REFUSED',
+      message:
+        'Refusing to pack: certs/dev.pem would ship (it is named like a private key) (and 2 more).',
+      hint: 'Delete it, or keep it out with package.json "files" or .npmignore; nothing was written.',
+    });
     expect(await tarballs(dir)).toEqual([]);
   });
 

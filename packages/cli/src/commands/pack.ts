@@ -44,20 +44,25 @@ export function configure(cmd: Command, io: Io): void {
         onStep: (s) => io.stderr(`${opts.json ? '' : '· '}${s}\n`),
         onOutput: (t) => io.stderr(`${t}\n`),
       });
-      if (opts.json) printJson(io, report);
+      const refused = refusal(report);
+      // With --json the report is the one object printed, with the error in it when refused.
+      if (opts.json) printJson(io, refused ? { ...report, error: refused.toJSON() } : report);
       else io.stdout(formatPack(report));
-      if (report.refusals.length > 0) {
-        const [first] = report.refusals;
-        const more = report.refusals.length > 1 ? ` (and ${report.refusals.length - 1} more)` : '';
-        throw new SkillError(
-          'PACK_REFUSED',
-          `Refusing to pack: ${first!.file} would ship (${first!.reason})${more}.`,
-          {
-            hint: 'Delete it, or keep it out with package.json "files" or .npmignore; nothing was written.',
-          },
-        );
-      }
+      if (refused) throw refused;
     });
+}
+
+function refusal(report: PackReport): SkillError | undefined {
+  const [first] = report.refusals;
+  if (!first) return undefined;
+  const more = report.refusals.length > 1 ? ` (and ${report.refusals.length - 1} more)` : '';
+  return new SkillError(
+    'PACK_REFUSED',
+    `Refusing to pack: ${first.file} would ship (${first.reason})${more}.`,
+    {
+      hint: 'Delete it, or keep it out with package.json "files" or .npmignore; nothing was written.',
+    },
+  );
 }
 
 const kb = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`);

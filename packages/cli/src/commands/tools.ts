@@ -6,12 +6,22 @@ import { globalOptions } from '../options.js';
 
 const FORMATS = ['anthropic', 'openai', 'openai-responses', 'gemini', 'mcp'] as const;
 
+/** What the list holds: the host's catalog of tools, the one `call` and `serve` use. */
+export const TOOLS_LISTED = [
+  '',
+  'Lists the tools of every skill that loaded (status ready, shadowed copies left out),',
+  'including skills that still need an OAuth login: those tools are marked auth:<provider>',
+  'and fail until `openclaw-skill auth login <skill>`. Also the tools of configured MCP',
+  "servers (mcp__<server>__<tool>) and the host's own skills.search and skills.read.",
+].join('\n');
+
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('List the tools of ready skills, or print their definitions for a provider')
+    .description('List the tools the host offers, or print their definitions for a provider')
     .addOption(
       new Option('--format <format>', 'print definitions in this provider format').choices(FORMATS),
     )
+    .addHelpText('after', TOOLS_LISTED)
     .action(async () => {
       const opts = globalOptions<{ format?: (typeof FORMATS)[number] }>(cmd);
       const host = await openHost(opts, io);
@@ -22,7 +32,8 @@ export function configure(cmd: Command, io: Io): void {
         const tools = [...host.snapshot().tools.values()].sort((a, b) =>
           a.name < b.name ? -1 : 1,
         );
-        if (tools.length === 0) return io.stdout('No tools: no ready code skill has any.\n');
+        if (tools.length === 0)
+          return io.stdout('No tools: no loaded skill or MCP server has any.\n');
         const width = Math.max(...tools.map((t) => t.name.length));
         for (const t of tools) {
           const flags = [

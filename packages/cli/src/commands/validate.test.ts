@@ -92,10 +92,18 @@ describe('openclaw-skill validate', () => {
     }
   });
 
-  it('reports a folder that does not exist as invalid', async () => {
+  it('reports a folder that does not exist as invalid, naming the folder once', async () => {
     const io = memoryIo({ cwd: root });
     expect(await run(['validate', 'nope'], io)).toBe(1);
-    expect(io.out).toContain('✗ nope\n  error SKILL_DIR_MISSING');
+    expect(io.out).toBe(
+      '✗ nope\n  error SKILL_DIR_MISSING nope is not a folder; pass a skill folder (one holding SKILL.md).\n',
+    );
+    const outside = memoryIo({ cwd: root });
+    const abs = join(tmpdir(), 'openclaw-validate-nope');
+    await run(['validate', abs], outside);
+    expect(outside.out).toBe(
+      `✗ ${abs}\n  error SKILL_DIR_MISSING ${abs} is not a folder; pass a skill folder (one holding SKILL.md).\n`,
+    );
   });
 
   it('exits 2 on bad usage', async () => {

@@ -64,12 +64,20 @@ export function formatReports(reports: ValidateReport[], given: string[], cwd: s
   reports.forEach((r, i) => {
     const dir = given[i] ?? r.dir;
     lines.push(r.ok ? `✓ ${dir}${r.name !== undefined ? ` (${r.name})` : ''}` : `✗ ${dir}`);
-    for (const p of r.problems) {
-      const where = `${shortPath(p.file, cwd)}${p.line !== undefined ? `:${p.line}` : ''}`;
-      lines.push(`  ${p.severity} ${p.code} ${where} ${p.message}`);
-    }
+    for (const p of r.problems) lines.push(`  ${p.severity} ${p.code} ${problemText(p, cwd)}`);
   });
   return lines.join('\n') + '\n';
+}
+
+/**
+ * A problem's file (and line), then its message. A message that starts with the file itself
+ * ("/x is not a folder; ...") names it once, in its short form.
+ */
+export function problemText(p: Problem, cwd: string): string {
+  const where = `${shortPath(p.file, cwd)}${p.line !== undefined ? `:${p.line}` : ''}`;
+  if (p.line === undefined && p.file && p.message.startsWith(p.file))
+    return `${where}${p.message.slice(p.file.length)}`;
+  return `${where} ${p.message}`;
 }
 
 /** Paths under the current folder are shown relative to it; others stay absolute. */

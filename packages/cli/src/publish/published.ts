@@ -36,6 +36,9 @@ export async function readPublished(spec: string, ctx: RegistryContext): Promise
         preferOnline: true,
       });
     } catch (e) {
+      // A local folder or tarball never reached the registry: the fetcher's line says what
+      // is wrong with it (a registry diagnosis would blame the registry).
+      if (spec.startsWith('file:') && isSkillError(e)) throw localFailure(e);
       throw await registryFailure(spec, ctx.registry, e);
     }
     let inspected;
@@ -73,6 +76,15 @@ export function authorLine(author: unknown): string | undefined {
     return typeof name === 'string' && name.trim() ? name.trim() : undefined;
   }
   return undefined;
+}
+
+/** The install fetcher's error for a local spec, coded for a command that installs nothing. */
+function localFailure(e: SkillError): SkillError {
+  const missing = (e.cause as { code?: unknown } | undefined)?.code === 'ENOENT';
+  return new SkillError(missing ? 'SKILL_NOT_FOUND' : 'PACKAGE_INVALID', e.message, {
+    cause: e,
+    ...(e.hint && { hint: e.hint }),
+  });
 }
 
 /** The install fetcher's error, said for a command that only reads the registry. */
