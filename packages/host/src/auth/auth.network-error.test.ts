@@ -8,6 +8,7 @@ import type { SkillError } from '@openclaw/skill-sdk';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
 import { authSetup, googleAt, mailRecord } from './auth.fixtures.js';
+import { rejection } from '../testing/rejection.js';
 
 const SECRET = 'client-secret-value-123';
 let dead: string;
@@ -24,15 +25,6 @@ afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
-
-const rejection = async (p: Promise<unknown>): Promise<SkillError> => {
-  try {
-    await p;
-  } catch (e) {
-    return e as SkillError;
-  }
-  throw new Error('expected a rejection');
-};
 
 /** The error as a user or a log sees it: message, hint and details. */
 const shown = (e: SkillError) => JSON.stringify({ m: e.message, h: e.hint, d: e.details });

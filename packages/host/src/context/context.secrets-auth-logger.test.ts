@@ -8,6 +8,7 @@ import { skillRecord } from '../testing/records.js';
 import { tempDir } from '../testing/skill-folders.js';
 import { createSkillContext } from './create.js';
 import { knownSecretValues } from './secrets.js';
+import { rejection } from '../testing/rejection.js';
 
 const manifest: Manifest = {
   manifestVersion: 1,
@@ -59,15 +60,6 @@ async function context(
   });
   return { ctx, lines };
 }
-
-const rejection = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return e as SkillError;
-  }
-  throw new Error('expected a rejection');
-};
 
 describe('SkillContext', () => {
   it('config is frozen and skill identity is set', async () => {

@@ -8,12 +8,12 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { SkillError } from '@openclaw/skill-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSkillPackage } from '../../../../test/support/skill-packages.js';
 import { startRegistry, type TestRegistry } from '../../../../test/support/verdaccio.js';
 import { createSkillHost, type SkillHost } from '../host.js';
 import { npmInstallFailure } from './dependencies.js';
+import { rejection } from '../testing/rejection.js';
 
 const WEATHER = resolve(import.meta.dirname, '../../../../skills/weather');
 let registry: TestRegistry;
@@ -42,15 +42,6 @@ async function folderWith(skill: string, dependencies: Record<string, string>) {
   folders.push(dir);
   return dir;
 }
-
-const rejection = async (p: Promise<unknown>): Promise<SkillError> => {
-  try {
-    await p;
-  } catch (e) {
-    return e as SkillError;
-  }
-  throw new Error('expected a rejection');
-};
 
 /** Nothing in the store but staging leftovers, and no lockfile. */
 async function nothingInstalled(host: SkillHost) {
