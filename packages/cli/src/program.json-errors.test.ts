@@ -115,13 +115,20 @@ describe('the same failures without --json', () => {
 });
 
 describe('an --input that is not JSON and holds a secret', () => {
-  it('is never quoted back, on stderr or in the JSON error', async () => {
+  it('is never quoted back, whole or as the window V8 cuts with "...", on stderr or in the JSON error', async () => {
     const secret = 'sk-live-4f9a1c2e7b3d';
-    for (const input of [secret, `{"token":"${secret}" x}`, `{"a":${secret}}`]) {
+    for (const input of [
+      secret,
+      `{"token":"${secret}" x}`,
+      `{"a":${secret}}`,
+      // Long enough that V8 quotes a window around the position, cut with "...".
+      `{"pad":"${'p'.repeat(40)}", "key": ${secret}}`,
+    ]) {
       const r = await cli(['call', 'x', '--input', input, '--json']);
       expect(r.code).toBe(EXIT.USAGE);
       expect(JSON.parse(r.out)).toMatchObject({ error: { code: 'USAGE' } });
       expect(r.out + r.err).not.toContain('4f9a1c2e7b3d');
+      expect(r.out + r.err).not.toContain('sk-live');
     }
   });
 });

@@ -1,4 +1,4 @@
-export { main, nextSteps, type MainIo } from './main.js';
+export { main, nextSteps, type FailureJson, type MainIo } from './main.js';
 export { nameProblem, descriptionProblem } from './names.js';
 export {
   parseOptions,

@@ -39,9 +39,13 @@ export function configure(cmd: Command, io: Io): void {
       try {
         input = JSON.parse(opts.input);
       } catch (e) {
-        // V8 quotes the text it could not parse ("sk-..." is not valid JSON): an input can
-        // hold a secret, so only the reason and position are kept.
-        const reason = (e as Error).message.replace(/,\s*".*" is not valid JSON$/s, '');
+        // V8 quotes the text it could not parse, whole or as a window cut with `...`
+        // (`"sk-..." is not valid JSON`, `..."k": sk-live-4f"... is not valid JSON`): an
+        // input can hold a secret, so only the reason and position are kept.
+        const reason = (e as Error).message.replace(
+          /,\s*(?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s,
+          '',
+        );
         throw new SkillError('USAGE', `--input is not valid JSON: ${reason}.`);
       }
       const approve: ApprovalHandler | undefined = opts.approve

@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { SkillError, type ErrorCode } from '@openclaw/skill-sdk';
+import type { FailureJson } from 'create-openclaw-skill';
+import { PACKAGE_MANAGERS, TEMPLATES } from 'create-openclaw-skill/options';
 import { EXIT, printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 
@@ -41,35 +43,22 @@ export function scaffolderArgs(name: string | undefined, o: NewOptions): string[
   ];
 }
 
-/** The scaffolder's failure, read from the descriptor it writes it to (see its bin). */
-interface ScaffoldFailure {
-  code: ErrorCode;
-  message: string;
-  hint?: string;
-}
-
 const FAIL_FD = 3;
 
 export function configure(cmd: Command, io: Io): void {
   cmd
     .description('Create a new skill from a template (the same as npm create openclaw-skill)')
     .argument('[name]', 'folder, npm package and skill name (asked for when missing)')
-    // The scaffolder's lists, checked here too so a bad choice is bad usage before it runs.
+    // The scaffolder's own lists, checked here too so a bad choice is bad usage before it runs.
     .addOption(
-      new Option('-t, --template <name>', 'the template (default: tool)').choices([
-        'tool',
-        'oauth',
-        'docs',
-      ]),
+      new Option('-t, --template <name>', 'the template (default: tool)').choices(TEMPLATES),
     )
     .option('-d, --description <text>', 'what the skill does and when to use it')
     .option('-y, --yes', 'take the defaults, ask nothing')
     .addOption(
-      new Option('--pm <manager>', 'package manager (default: the one that ran this)').choices([
-        'npm',
-        'pnpm',
-        'yarn',
-      ]),
+      new Option('--pm <manager>', 'package manager (default: the one that ran this)').choices(
+        PACKAGE_MANAGERS,
+      ),
     )
     .option('--skip-install', 'do not install dependencies')
     .option('--no-git', 'do not run git init')
@@ -122,14 +111,15 @@ export function configure(cmd: Command, io: Io): void {
 
 /** The scaffolder's failure as this command's error (its exit code when it said nothing). */
 function scaffoldError(failure: string, exit: number): SkillError {
-  let f: ScaffoldFailure | undefined;
+  // The scaffolder's failure, read from the descriptor it writes it to (see its bin).
+  let f: FailureJson | undefined;
   try {
-    f = JSON.parse(failure.trim().split('\n').at(-1) ?? '') as ScaffoldFailure;
+    f = JSON.parse(failure.trim().split('\n').at(-1) ?? '') as FailureJson;
   } catch {
     f = undefined;
   }
   if (f && typeof f.code === 'string' && typeof f.message === 'string')
-    return new SkillError(f.code, f.message, f.hint ? { hint: f.hint } : {});
+    return new SkillError(f.code as ErrorCode, f.message, f.hint ? { hint: f.hint } : {});
   return new SkillError(
     exit === EXIT.USAGE ? 'USAGE' : 'INTERNAL',
     `The scaffolder failed (exit ${exit}); nothing more was said.`,
