@@ -1,8 +1,10 @@
 // The monorepo's own release flow, on a copy of this repository in a temp folder (the
 // checkout is never touched): a changeset, then `pnpm release` (changeset version, manifest
-// versions, build, pnpm publish -r) against a real registry on loopback (verdaccio). Every
-// public package is published at its new version, its changelog has the changeset's text, and
-// no published manifest holds a `workspace:` range.
+// versions, build, pnpm publish -r, changeset tag) against real registries on loopback
+// (verdaccio). The target is printed first and npm's public registry is refused without
+// --public; a registry that refuses one package midway leaves versions, changesets and
+// CHANGELOGs as they were; a release that goes through publishes every public package at its
+// new version with the changeset's text in its changelog, no `workspace:` range, and tags.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ const PUBLIC = [
 ] as const;
 
 let registry: TestRegistry;
+let refusing: TestRegistry;
 let tmp: string;
 let repo: string;
 const versionOf = async (dir: string, file = 'package.json') =>
@@ -52,14 +55,85 @@ let statusBefore: string;
 beforeAll(async () => {
   statusBefore = (await exec('git', ['status', '--porcelain'], { cwd: ROOT })).stdout;
   registry = await startRegistry();
+  refusing = await startRegistry({ refusePublish: ['@openclaw/skill-gmail'] });
   tmp = await mkdtemp(join(tmpdir(), 'oc-release-'));
   repo = join(tmp, 'repo');
   await copyRepo(repo);
+  const git = (...args: string[]) => exec('git', args, { cwd: repo });
+  await git('init', '-q');
+  await git('add', '-A');
+  await git(
+    '-c',
+    'user.name=release test',
+    '-c',
+    'user.email=test@example.invalid',
+    'commit',
+    '-qm',
+    'base',
+  );
 }, 300_000);
 
 afterAll(async () => {
   await registry?.close();
+  await refusing?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+/** The files a release may rewrite, as text (null for absent), to compare before and after. */
+async function releaseFiles(): Promise<Record<string, string | null>> {
+  const out: Record<string, string | null> = {};
+  const changesets = (await readdir(join(repo, '.changeset'))).filter((f) => f.endsWith('.md'));
+  const files = [
+    ...changesets.map((f) => `.changeset/${f}`),
+    ...PUBLIC.flatMap(([dir]) =>
+      ['package.json', 'manifest.json', 'CHANGELOG.md'].map((f) => `${dir}/${f}`),
+    ),
+  ];
+  for (const f of files) out[f] = await readFile(join(repo, f), 'utf8').catch(() => null);
+  return out;
+}
+
+/** `pnpm release` in the copy; never throws, so refusals can be asserted. */
+async function release(args: string[], env: NodeJS.ProcessEnv) {
+  return exec('pnpm', ['release', ...args], { cwd: repo, env, maxBuffer: 64 << 20 }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  );
+}
+
+describe('pnpm release refuses before it changes anything', () => {
+  it("prints npm's public registry as the target and refuses it without --public, leaving every file as it was", async () => {
+    const home = join(tmp, 'empty-home');
+    await mkdir(home, { recursive: true });
+    const npmrc = join(home, '.npmrc');
+    await writeFile(npmrc, '');
+    const before = await releaseFiles();
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/^npm_config_/i.test(k)),
+    );
+    const r = await release([], { ...env, HOME: home, npm_config_userconfig: npmrc, CI: 'true' });
+    expect(r.code).toBe(1);
+    const target = /Release target: (\S+)/.exec(r.stdout)?.[1];
+    expect(target).toMatch(/^https:\/\//);
+    expect(r.stdout.trimStart().startsWith('Release target:')).toBe(true);
+    expect(r.stderr).toContain("is npm's public registry. Pass --public");
+    expect(r.stderr).toContain('pnpm registry:local');
+    expect(await releaseFiles()).toEqual(before);
+  }, 120_000);
+
+  it('a registry that refuses one package midway leaves versions, changesets and CHANGELOGs as they were', async () => {
+    await writeFile(
+      join(repo, '.changeset', 'refused-gmail.md'),
+      "---\n'@openclaw/skill-gmail': patch\n---\n\nA release the registry refuses.\n",
+    );
+    const before = await releaseFiles();
+    const r = await release(['--registry', refusing.url], { ...refusing.env, CI: 'true' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`Release target: ${refusing.url}`);
+    expect(r.stderr).toContain('Versions, changesets and CHANGELOGs are as they were');
+    expect(await releaseFiles()).toEqual(before);
+    await rm(join(repo, '.changeset', 'refused-gmail.md'));
+  }, 600_000);
 });
 
 describe('pnpm release', () => {
@@ -79,6 +153,7 @@ describe('pnpm release', () => {
       maxBuffer: 64 << 20,
     });
     output = r.stdout + r.stderr;
+    expect(r.stdout.trimStart().startsWith(`Release target: ${registry.url}`)).toBe(true);
     const pending = (await readdir(join(repo, '.changeset'))).filter((f) => f.endsWith('.md'));
     expect(pending).toEqual([]);
     for (const [dir] of PUBLIC) {
@@ -109,6 +184,14 @@ describe('pnpm release', () => {
       const deps = published!.dependencies as Record<string, string> | undefined;
       if (name !== '@openclaw/skill-sdk')
         expect(deps?.['@openclaw/skill-sdk'], name).toBe(sdkVersion);
+    }
+  });
+
+  it('tags every released package at its new version', async () => {
+    const { stdout } = await exec('git', ['tag', '--list'], { cwd: repo });
+    const tags = stdout.split('\n');
+    for (const [dir, name] of PUBLIC) {
+      expect(tags, name).toContain(`${name}@${await versionOf(join(repo, dir))}`);
     }
   });
 

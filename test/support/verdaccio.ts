@@ -34,6 +34,8 @@ export interface RegistryOptions {
    * published here; the names in `local` are never proxied. Without it the registry is sealed.
    */
   uplink?: { url: string; local: string[] };
+  /** Package names this registry refuses to accept a publish of (HTTP 403), for failure paths. */
+  refusePublish?: string[];
 }
 
 export async function startRegistry(opts: RegistryOptions = {}): Promise<TestRegistry> {
@@ -48,6 +50,9 @@ export async function startRegistry(opts: RegistryOptions = {}): Promise<TestReg
     uplinks: opts.uplink ? { workspace: { url: opts.uplink.url, timeout: '60s' } } : {},
     packages: {
       ...Object.fromEntries((opts.uplink?.local ?? []).map((name) => [name, local])),
+      ...Object.fromEntries(
+        (opts.refusePublish ?? []).map((name) => [name, { ...local, publish: 'nobody-here' }]),
+      ),
       '@*/*': { ...local, ...(opts.uplink && { proxy: 'workspace' }) },
       '**': { ...local, ...(opts.uplink && { proxy: 'workspace' }) },
     },

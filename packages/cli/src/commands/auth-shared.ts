@@ -73,6 +73,30 @@ export function loginTarget(
   return { skill, key };
 }
 
+/**
+ * The skill (and provider) a `logout <skill|provider>` argument names: a skill name as given
+ * (its grants may outlive the skill), else a provider whose grants all belong to one skill,
+ * as `login` takes it.
+ */
+export async function logoutTarget(
+  host: SkillHost,
+  target: string,
+  provider?: string,
+): Promise<{ skill: string; provider?: string }> {
+  const isSkill =
+    host.skills.some((s) => s.name === target) ||
+    (await host.auth.list({ skill: target })).length > 0;
+  if (isSkill) return { skill: target, ...(provider && { provider }) };
+  const owners = [...new Set((await host.auth.list({ provider: target })).map((g) => g.skill))];
+  if (owners.length > 1) {
+    throw new SkillError(
+      'USAGE',
+      `Several skills have grants with ${target} (${owners.join(', ')}); grants are per skill: run openclaw-skill auth logout <skill>, e.g. openclaw-skill auth logout ${owners[0]!}.`,
+    );
+  }
+  return owners.length === 1 ? { skill: owners[0]!, provider: target } : { skill: target };
+}
+
 /** Opens a URL in the user's browser; failures are ignored (the URL is printed anyway). */
 export function openBrowser(url: string): void {
   const [cmd, args] =

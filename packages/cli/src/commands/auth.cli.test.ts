@@ -74,6 +74,18 @@ describe('openclaw-skill auth', () => {
     expect(empty.grants).toEqual([]);
   });
 
+  it('logout takes what login takes: a provider name logs out the one skill whose grant uses it', async () => {
+    env = await authCliEnv();
+    expect((await cliLogin(env, 'google')).code).toBe(0);
+    const out = await env.cli(['auth', 'logout', 'google']);
+    expect(out.code).toBe(0);
+    expect(out.out).toBe('Logged mail out of google (johndoe); revoked at the provider.\n');
+    expect(env.oauth.revocations).toHaveLength(1);
+    const again = await env.cli(['auth', 'logout', 'google']);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('Nothing to log out: no grant for "google"');
+  });
+
   it('login by provider name finds the one skill that uses it; unknown names and flags fail with one line', async () => {
     env = await authCliEnv();
     const byProvider = await cliLogin(env, 'google');

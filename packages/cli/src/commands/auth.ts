@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { SkillError } from '@openclaw/skill-sdk';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
-import { fmtTime, loginTarget, openAuthHost, openBrowser } from './auth-shared.js';
+import { fmtTime, loginTarget, logoutTarget, openAuthHost, openBrowser } from './auth-shared.js';
 import { registerRotateKey } from './auth-rotate-key.js';
 import { registerSetKey } from './auth-set-key.js';
 
@@ -77,16 +77,18 @@ export function configure(auth: Command, io: Io): void {
   auth
     .command('logout')
     .description("Remove a skill's grants, revoking them at the provider (RFC 7009)")
-    .argument('<skill>', 'skill name')
+    .argument('<skill|provider>', 'skill name, or a provider whose grants belong to one skill')
     .option('--provider <name>', 'only this provider')
     .option('--account <name>', 'only this account')
-    .action(async (skill: string, _o, cmd: Command) => {
+    .action(async (target: string, _o, cmd: Command) => {
       const opts = globalOptions(cmd) as ReturnType<typeof globalOptions> & {
         provider?: string;
         account?: string;
       };
       const host = await openAuthHost(opts, io);
       try {
+        const { skill, provider } = await logoutTarget(host, target, opts.provider);
+        if (provider) opts.provider = provider;
         const results = await host.auth.logout({
           skill,
           ...(opts.provider && { provider: opts.provider }),
