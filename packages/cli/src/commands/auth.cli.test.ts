@@ -118,6 +118,25 @@ describe('openclaw-skill auth', () => {
     expect(status.grants).toEqual([]);
   });
 
+  it.skipIf(process.platform !== 'linux')(
+    'with neither a client id nor a keychain, login names the missing client id (configuration before environment)',
+    async () => {
+      env = await authCliEnv({ store: 'keychain' });
+      const cfgFile = join(env.home, 'config.json');
+      const cfg = JSON.parse(await readFile(cfgFile, 'utf8')) as {
+        auth: { providers: { google: Record<string, unknown> } };
+      };
+      delete cfg.auth.providers.google.clientId;
+      await (await import('node:fs/promises')).writeFile(cfgFile, JSON.stringify(cfg));
+      const r = await env.cli(['auth', 'login', 'mail', '--no-browser'], {
+        env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
+      });
+      expect(r.code).toBe(1);
+      expect(r.err).toContain('No OAuth client id for "google"');
+      expect(r.err).not.toContain('keychain');
+    },
+  );
+
   it('set-key stores an API key the manifest declares (from --from-env) and the skill gets it; an undeclared name is refused', async () => {
     env = await authCliEnv();
     const r = await env.cli(['auth', 'set-key', 'mail', 'MAIL_API_KEY', '--from-env', 'K'], {
@@ -152,7 +171,7 @@ describe('openclaw-skill auth', () => {
         const lines = r.err.trim().split('\n');
         expect(lines).toHaveLength(1);
         expect(lines[0]).toMatch(
-          /^openclaw-skill: No OS keychain is reachable \(.+\); set "auth": \{ "store": "file" \} in .+config\.json to keep tokens in a 0600 file instead\.$/,
+          /^openclaw-skill: No OS keychain is reachable: no D-Bus session bus is running here .+ Start one with dbus-run-session -- \$SHELL .+ or set "auth": \{ "store": "file" \} in .+config\.json to keep tokens in a 0600 file instead\.$/,
         );
         expect(env.oauth.count()).toBe(0);
       } finally {

@@ -40,7 +40,9 @@ export function configure(auth: Command, io: Io): void {
       const host = await openAuthHost(opts, io);
       try {
         const { skill, key } = loginTarget(host, target, opts.provider);
-        // Fail before any browser dance when no keychain is reachable.
+        // Missing configuration first (it is what the user must fix), then the environment:
+        // both before any browser dance.
+        host.auth.resolveProvider(skill.manifest!.auth![key]!.provider);
         await host.auth.vault();
         const scopes = opts.scopes
           ?.split(',')

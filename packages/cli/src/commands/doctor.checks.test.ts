@@ -42,7 +42,7 @@ describe('openclaw-skill doctor', () => {
     );
     if (process.platform === 'linux') {
       expect(checks.keychain!.message).toMatch(
-        /^No OS keychain is reachable \(.+\); set "auth": \{ "store": "file" \}/,
+        /^No OS keychain is reachable.+set "auth": \{ "store": "file" \}/,
       );
     }
     expect(checks.serve).toMatchObject({
