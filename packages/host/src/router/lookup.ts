@@ -56,23 +56,29 @@ function notFound(snapshot: CatalogSnapshot, requested: string): Refusal {
     message: `No tool named "${clip(requested)}".`,
     hint: suggestions.length
       ? `Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}? Call one of the tools listed in your tool definitions.`
-      : 'No tools are available; answer without tools.',
+      : snapshot.tools.size
+        ? 'No tool of that name or a similar one exists; call only tools listed in your tool definitions, or answer without tools.'
+        : 'No tools are available; answer without tools.',
     details: { suggestions },
   };
 }
 
 /**
- * The closest tool names (top `n` by edit distance), each in the form (canonical or wire)
- * closest to what was asked, so a model that speaks wire names is offered wire names.
+ * The closest existing tool names (top `n` by edit distance, and only those a few edits
+ * away: a tool that was removed must not be answered with an unrelated one), each in the form
+ * (canonical or wire) closest to what was asked, so a model that speaks wire names is offered
+ * wire names.
  */
 export function suggestNames(snapshot: CatalogSnapshot, requested: string, n = 3): string[] {
   const query = requested.slice(0, 200);
+  const limit = Math.max(2, Math.floor(query.length / 4));
   const scored: { name: string; d: number }[] = [];
   for (const canonical of snapshot.tools.keys()) {
     const wire = wireName(canonical);
     const dc = distance(query, canonical);
     const dw = wire === canonical ? dc : distance(query, wire);
-    scored.push(dw < dc ? { name: wire, d: dw } : { name: canonical, d: dc });
+    const best = dw < dc ? { name: wire, d: dw } : { name: canonical, d: dc };
+    if (best.d <= limit) scored.push(best);
   }
   scored.sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1));
   return scored.slice(0, n).map((s) => s.name);

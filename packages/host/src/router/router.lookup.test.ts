@@ -33,15 +33,32 @@ describe('router lookup', () => {
     ['gmail.lst', 'gmail.list'],
     ['gmail_snd', 'gmail_send'],
     ['weather.forcast', 'weather.forecast'],
-  ])('unknown %s is TOOL_NOT_FOUND suggesting %s first', async (asked, best) => {
+  ])(
+    'unknown %s is TOOL_NOT_FOUND suggesting %s first, and only tools a few edits away',
+    async (asked, best) => {
+      const h = await harness({ skills: skills() });
+      const r = await h.router.call({ name: asked, input: {}, id: 'c1' });
+      expect(r).toMatchObject({ isError: true, code: 'TOOL_NOT_FOUND', id: 'c1', name: asked });
+      if (!r.isError) throw new Error('expected failure');
+      const suggestions = r.details?.suggestions as string[];
+      expect(suggestions[0]).toBe(best);
+      expect(suggestions).not.toContain('weather.current');
+      expect(suggestions).not.toContain('weather_current');
+      expect(r.hint).toContain(`"${best}"`);
+    },
+  );
+
+  it('a tool that does not exist (a removed one) suggests no unrelated tool and says to use the listed ones', async () => {
     const h = await harness({ skills: skills() });
-    const r = await h.router.call({ name: asked, input: {}, id: 'c1' });
-    expect(r).toMatchObject({ isError: true, code: 'TOOL_NOT_FOUND', id: 'c1', name: asked });
-    if (!r.isError) throw new Error('expected failure');
-    const suggestions = r.details?.suggestions as string[];
-    expect(suggestions).toHaveLength(3);
-    expect(suggestions[0]).toBe(best);
-    expect(r.hint).toContain(`"${best}"`);
+    for (const asked of ['gmail.archive', 'nope.x']) {
+      const r = await h.router.call({ name: asked, input: {} });
+      if (!r.isError) throw new Error('expected failure');
+      expect(r.code).toBe('TOOL_NOT_FOUND');
+      expect(r.details?.suggestions).toEqual([]);
+      expect(r.hint).toBe(
+        'No tool of that name or a similar one exists; call only tools listed in your tool definitions, or answer without tools.',
+      );
+    }
   });
 
   it('a tool of a skill that is not ready is SKILL_UNAVAILABLE with its first problem', async () => {
