@@ -100,7 +100,7 @@ describe('openclaw-skill auth', () => {
     expect(bad.code).toBe(2);
   });
 
-  it('a provider without a client id fails with one line naming the config key and env var, and stores nothing', async () => {
+  it('a provider without a client id fails naming the config key and env var (the --json error carries the hint), and stores nothing', async () => {
     env = await authCliEnv();
     const cfgFile = join(env.home, 'config.json');
     const cfg = JSON.parse(await readFile(cfgFile, 'utf8')) as {
@@ -112,6 +112,13 @@ describe('openclaw-skill auth', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('auth.providers.google.clientId');
     expect(r.err).toContain('OPENCLAW_GOOGLE_CLIENT_ID');
+    const json = await env.cli(['auth', 'login', 'mail', '--no-browser', '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({
+      error: {
+        code: 'CONFIG_INVALID',
+        hint: 'Register an OAuth client with google, put its id in auth.providers.google.clientId, then run the login again.',
+      },
+    });
     const status = JSON.parse((await env.cli(['auth', 'status', '--json'])).out) as {
       grants: unknown[];
     };

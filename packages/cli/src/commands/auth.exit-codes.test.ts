@@ -15,26 +15,27 @@ afterEach(async () => {
 const lines = (s: string) => s.trimEnd().split('\n');
 
 describe('openclaw-skill auth logout with no grant', () => {
-  it('exits 1 with one line saying there is nothing to log out and naming auth status', async () => {
+  it('exits 1 with one line saying there is nothing to log out and a hint naming auth status', async () => {
     env = await authCliEnv();
     const r = await env.cli(['auth', 'logout', 'mail']);
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(lines(r.err).filter((l) => !l.startsWith('warning:'))).toEqual([
-      'openclaw-skill: Nothing to log out: no grant for "mail"; openclaw-skill auth status lists the grants.',
+      'openclaw-skill: Nothing to log out: no grant for "mail".',
+      '  hint: openclaw-skill auth status lists the grants.',
     ]);
     expect(env.oauth.revocations).toHaveLength(0);
   });
 
-  it('with --json exits 1 too, printing the error object instead of an empty list', async () => {
+  it('with --json exits 1 too, printing the error object with the hint the text shows', async () => {
     env = await authCliEnv();
     const r = await env.cli(['auth', 'logout', 'mail', '--provider', 'google', '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out)).toEqual({
       error: {
         code: 'INVALID_INPUT',
-        message:
-          'Nothing to log out: no grant for "mail" with google; openclaw-skill auth status lists the grants.',
+        message: 'Nothing to log out: no grant for "mail" with google.',
+        hint: 'openclaw-skill auth status lists the grants.',
       },
     });
   });

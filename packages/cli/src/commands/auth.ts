@@ -100,7 +100,8 @@ export function configure(auth: Command, io: Io): void {
         if (results.length === 0) {
           throw new SkillError(
             'INVALID_INPUT',
-            `Nothing to log out: no grant for "${skill}"${opts.provider ? ` with ${opts.provider}` : ''}${opts.account ? ` as ${opts.account}` : ''}; openclaw-skill auth status lists the grants.`,
+            `Nothing to log out: no grant for "${skill}"${opts.provider ? ` with ${opts.provider}` : ''}${opts.account ? ` as ${opts.account}` : ''}.`,
+            { hint: 'openclaw-skill auth status lists the grants.' },
           );
         }
         if (opts.json) return printJson(io, results);

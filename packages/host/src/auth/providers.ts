@@ -162,7 +162,10 @@ export function resolveProvider(
     throw new SkillError(
       'CONFIG_INVALID',
       `No OAuth client id for "${name}": set auth.providers.${name}.clientId in ${configFile} or ${envName(name, 'CLIENT_ID')} in the environment.`,
-      { file: configFile },
+      {
+        file: configFile,
+        hint: `Register an OAuth client with ${name}, put its id in auth.providers.${name}.clientId, then run the login again.`,
+      },
     );
   }
   const clientSecret = entry?.clientSecret ?? env[envName(name, 'CLIENT_SECRET')];
