@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -40,10 +40,16 @@ afterAll(async () => {
 
 /** Runs the CLI in its own process; resolves with its exit code and output. */
 async function cli(home: string, ...args: string[]) {
+  return cliIn(undefined, home, ...args);
+}
+
+/** The CLI run from the folder `cwd` (the test's own when undefined). */
+async function cliIn(cwd: string | undefined, home: string, ...args: string[]) {
   const cmd = cliCommand([...args, '--home', home, '--workspace', join(root, 'ws')]);
   try {
     const { stdout, stderr } = await exec(cmd.command, cmd.args, {
       env: { PATH: process.env.PATH, HOME: join(root, 'user') },
+      ...(cwd && { cwd }),
     });
     return { code: 0, stdout, stderr };
   } catch (e) {
@@ -103,6 +109,16 @@ describe('CLI commands into a running serve', () => {
     expect(r.code).toBe(0);
     await changed;
     expect(await toolNames(client)).not.toContain('counter.version');
+  });
+
+  it("a relative folder path is resolved in the folder the command was typed in, not in serve's", async () => {
+    const changed = nextListChanged(client);
+    const r = await cliIn(dirname(pkgDir), home(), 'install', `./${basename(pkgDir)}`, '--yes');
+    expect(r.stderr).toContain('Through the running serve for this home');
+    expect(r.code).toBe(0);
+    await changed;
+    expect(await toolNames(client)).toContain('counter.version');
+    expect((await cli(home(), 'remove', 'counter')).code).toBe(0);
   });
 });
 

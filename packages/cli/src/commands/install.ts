@@ -33,7 +33,12 @@ export function configure(cmd: Command, io: Io): void {
       if (serve) {
         io.stderr(throughServe(serve));
         return printResults(io, opts.json, [
-          await installViaServe(serve, spec!, consentOptions(opts, io)),
+          // serve runs in another folder: a path is resolved here, where it was typed.
+          await installViaServe(
+            serve,
+            (await import('@openclaw/skill-host/internal')).normalizeSpec(spec!, io.cwd),
+            consentOptions(opts, io),
+          ),
         ]);
       }
       const host = await openHost(opts, io);
