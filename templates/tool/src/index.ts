@@ -11,9 +11,12 @@ const greetInput = {
   additionalProperties: false,
 } as const;
 
-/** The skill's settings, as manifest.json's `config` schema describes them. */
+/**
+ * The skill's settings, as manifest.json's `config` schema describes them. Its `default`
+ * ("Hello") is the one default: the host (and createTester) fill it in before the skill runs.
+ */
 interface Config {
-  greeting?: string;
+  greeting: string;
 }
 
 export default defineSkill<Config>({
@@ -23,7 +26,7 @@ export default defineSkill<Config>({
         const count = ((await ctx.storage.get<number>('greetings')) ?? 0) + 1;
         await ctx.storage.set('greetings', count);
         ctx.logger.debug({ count }, 'greeted');
-        return { message: `${ctx.config.greeting ?? 'Hello'}, ${name}!`, count };
+        return { message: `${ctx.config.greeting}, ${name}!`, count };
       }),
     };
   },

@@ -42,7 +42,8 @@ export function configure(auth: Command, io: Io): void {
         const { skill, key } = loginTarget(host, target, opts.provider);
         // Missing configuration first (it is what the user must fix), then the environment:
         // both before any browser dance.
-        host.auth.resolveProvider(skill.manifest!.auth![key]!.provider);
+        const entry = skill.manifest?.auth?.[key];
+        if (entry?.type === 'oauth2') host.auth.resolveProvider(entry.provider);
         await host.auth.vault();
         const scopes = opts.scopes
           ?.split(',')
