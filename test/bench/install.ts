@@ -1,4 +1,4 @@
-// Install and reload figures (DESIGN.md 13): `install.registry` (a small skill installed from a
+// Install and reload figures: `install.registry` (a small skill installed from a
 // verdaccio registry on loopback into a running host, fetch to swap), `reload.snapshot` (a
 // saved SKILL.md to the new snapshot through host.watch, the 250 ms debounce included), and
 // what a rescan of 1,000 skills does to calls beside it: `rescan.1000.call` against

@@ -1,4 +1,4 @@
-// Router figures (issue 17/18): per-call p50/p99 of inline dispatch with the audit on and
+// Router figures: per-call p50/p99 of inline dispatch with the audit on and
 // off and of the MCP SDK in-memory call, measured call by call in the same run; serial
 // throughput; what a skill's console line costs; redaction of a hostile 1 MB result; heap
 // growth of the audit under sustained load that never yields to I/O.

@@ -1,4 +1,4 @@
-// `pnpm bench`: every figure of DESIGN.md section 13 that exists so far, measured in one run
+// `pnpm bench`: every figure of the bench, measured in one run
 // on this machine, printed as a table and written to test/bench/results/latest.json. Ratios
 // against the direct call and the MCP SDK come from the same run.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';

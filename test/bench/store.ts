@@ -1,4 +1,4 @@
-// Shared-store figures (Postgres, issue 19): `refresh.multi-host-8x1000.requests` (eight host
+// Shared-store figures (Postgres): `refresh.multi-host-8x1000.requests` (eight host
 // processes, 1,000 callers each, one expired grant: the token requests that reach the real
 // OAuth test server; must be 1), `refresh.multi-host-8x1000` (from "go" until every caller of
 // every host has its token), and `store.token-read` (a token read from the shared store by a

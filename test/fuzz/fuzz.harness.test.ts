@@ -1,5 +1,5 @@
 // The fuzz harness in CI: a small run (400 generated cases per target, ~1,600 in all, plus
-// every issue 18 regression) must have no throws and no case over the budget. The budget
+// every fuzzing regression) must have no throws and no case over the budget. The budget
 // here is 5 s per case, five times `pnpm fuzz`'s 1 s, and documented as generous on
 // purpose: CI shares its cores with other suites, and this test guards against hangs and
 // blow-ups (the regressions took 11 s to forever before the fixes), not against small

@@ -27,7 +27,7 @@ export interface FuzzOptions {
   /** Generated cases per target. */
   runs: number;
   seed: number;
-  /** A case slower than this is a finding (issue 18: 1 s). */
+  /** A case slower than this is a finding (1 s). */
   budgetMs: number;
   /** Only these targets (by name); all when empty. */
   only?: string[];

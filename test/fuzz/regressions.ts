@@ -1,4 +1,4 @@
-// The minimal inputs of issue 18, each with the time bound it must meet. `pnpm fuzz` and
+// The minimal inputs found by fuzzing, each with the time bound it must meet. `pnpm fuzz` and
 // its CI test run every one of them on every run.
 import { parseSkillMd } from '@openclaw/skill-sdk';
 import {
@@ -17,7 +17,7 @@ import { shapeResult } from '../../packages/host/src/router/shape.js';
 
 export interface Regression {
   name: string;
-  /** The bound, per run of `run`, in milliseconds (issue 18: no case over 1 s). */
+  /** The bound, per run of `run`, in milliseconds (no case over 1 s). */
   boundMs: number;
   run(): void;
   /**

@@ -1,6 +1,6 @@
 // `pnpm fuzz [--runs N] [--seed S] [--budget-ms B] [--target name,...]`: generated inputs
 // against the SKILL.md reader, manifest checks, host config check and result shaping, plus
-// issue 18's regressions. Exits 1 on any throw or any case over the budget (default 1 s).
+// the fuzzing regressions. Exits 1 on any throw or any case over the budget (default 1 s).
 import { parseArgs } from 'node:util';
 import { runFuzz } from './harness.js';
 

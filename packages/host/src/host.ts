@@ -1,4 +1,4 @@
-// createSkillHost: the library surface (DESIGN.md section 8). It wires the parts together:
+// createSkillHost: the library surface. It wires the parts together:
 // config + sources -> scan -> catalog snapshot -> prompt / tool definitions (prompt/,
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// What a skill's code gets from the host (DESIGN.md section 5). Skills import these types
+// What a skill's code gets from the host. Skills import these types
 // only; the host implements them.
 
 export interface Logger {

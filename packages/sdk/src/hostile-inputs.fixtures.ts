@@ -1,4 +1,4 @@
-// Minimal hostile inputs found by fuzzing and probing (issue 18), shared by the unit tests
+// Minimal hostile inputs found by fuzzing and probing, shared by the unit tests
 // (what the reader answers) and the fuzz harness (how long it takes: `pnpm fuzz`). Not
 // built into dist (tsconfig excludes *.fixtures.ts).
 

@@ -37,8 +37,8 @@ async function commandPath(words: string[]): Promise<string[]> {
   return path;
 }
 
-// Commands DESIGN.md section 13 announces whose CLI lands with another issue (the host may
-// already name them). Each is checked like any other as soon as it is registered.
+// Commands the host's hints may name before their CLI is registered. Each is checked like any
+// other as soon as it is registered.
 const PENDING = new Set(['install', 'update', 'remove', 'rollback', 'serve', 'dev', 'dashboard']);
 
 describe('hints name commands that exist', () => {

@@ -1,4 +1,4 @@
-// One audit line per call (DESIGN.md 4): what was called, what the policy and approval
+// One audit line per call: what was called, what the policy and approval
 // decided, how it ended, and sizes. Inputs appear only as a hash unless full logging is on,
 // and everything written is redacted.
 import type { ErrorCode } from '@openclaw/skill-sdk';

@@ -1,5 +1,5 @@
 // Grants: what the user authorized, per (skill, provider, account). The metadata (scopes,
-// expiry, account, state) lives behind `GrantStore` (DESIGN.md section 14); the tokens live
+// expiry, account, state) lives behind `GrantStore`; the tokens live
 // in a SecretVault under the grant's id. Pure helpers on plain data.
 
 export type GrantState = 'active' | 'needs-login';

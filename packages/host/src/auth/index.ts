@@ -1,4 +1,4 @@
-// The auth manager and its parts (DESIGN.md sections 6 and 14).
+// The auth manager and its parts.
 export {
   createAuthManager,
   loginCommand,

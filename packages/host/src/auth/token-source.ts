@@ -1,4 +1,4 @@
-// Access tokens for a grant, refreshed ahead of expiry. The rules (DESIGN.md section 6):
+// Access tokens for a grant, refreshed ahead of expiry. The rules:
 // - a token within `skewMs` (60 s) of expiry is refreshed, not handed out;
 // - one refresh per grant at a time in this process (callers share one promise) and across
 //   processes (the GrantStore lock; the vault is re-read inside it, so a token another

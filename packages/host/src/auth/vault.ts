@@ -1,5 +1,5 @@
-// Where token and key material lives: a keytar-shaped interface (DESIGN.md section 14,
-// `SecretVault`), so the OS keychain, a 0600 file store, a memory store for tests and later
+// Where token and key material lives: a keytar-shaped interface
+// (`SecretVault`), so the OS keychain, a 0600 file store, a memory store for tests and later
 // encrypted database rows are interchangeable. Only the auth manager holds a vault; a
 // runner never sees one.
 export interface Credential {

@@ -1,4 +1,4 @@
-// What `openclaw-skill list --json` prints and `GET /api/skills` answers (DESIGN.md 13): one
+// What `openclaw-skill list --json` prints and `GET /api/skills` answers: one
 // plain entry per skill, so the CLI shows the same thing whether it read the home itself or
 // asked the running serve.
 import type { Problem } from '@openclaw/skill-sdk';

@@ -13,7 +13,7 @@ export type ObjectSchema = { type: 'object'; [keyword: string]: unknown };
 
 export type SkillStatus = 'ready' | 'disabled' | 'ineligible' | 'invalid';
 
-/** Where a skill was found, in DESIGN.md's precedence order (first wins on equal names). */
+/** Where a skill was found, in precedence order (first wins on equal names). */
 export type SourceKind =
   | 'workspace' // <workspace>/skills
   | 'workspace-agents' // <workspace>/.agents/skills

@@ -1,4 +1,4 @@
-// <home>/config.json, the host config (DESIGN.md section 13). Types derive from this
+// <home>/config.json, the host config. Types derive from this
 // schema; it is shipped as host-config.schema.json so editors complete it.
 import type { FromSchema } from 'json-schema-to-ts';
 

@@ -1,4 +1,4 @@
-// The auth part of SkillContext (DESIGN.md section 5). A token is requested for the scopes
+// The auth part of SkillContext. A token is requested for the scopes
 // of the tool being called only: the runner enters a call scope around each tool
 // invocation (runners/call-scope.ts), and this side reads it, so a tool cannot borrow a
 // sibling's wider scope. Worker and sandbox runners re-enter the same scope on the host side

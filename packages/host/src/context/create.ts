@@ -1,4 +1,4 @@
-// Builds the SkillContext (DESIGN.md section 5) a skill's createTools receives.
+// Builds the SkillContext a skill's createTools receives.
 import type { Logger as PinoLogger } from 'pino';
 import type { SkillContext } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';

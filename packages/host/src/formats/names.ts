@@ -9,7 +9,7 @@ import type { CatalogSnapshot, ToolRecord } from '../catalog/types.js';
 
 export const WIRE_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX = 64;
-/** Tools of MCP servers: `mcp__<server>__<tool>` in every format (DESIGN.md 13). */
+/** Tools of MCP servers: `mcp__<server>__<tool>` in every format. */
 export const MCP_PREFIX = 'mcp__';
 
 /** The wire name of one canonical name (pure; collisions are the caller's concern). */

@@ -1,5 +1,5 @@
 // A skill's runtime dependencies, installed inside its store folder by npm itself with
-// install scripts disabled and dev dependencies left out (DESIGN.md 7). Skipped entirely for
+// install scripts disabled and dev dependencies left out. Skipped entirely for
 // the common case of a package without dependencies (most skills bundle or have none).
 // Ranges npm cannot install (pnpm's and Yarn's protocols) are refused before npm runs, and a
 // failure of npm is told in its first `npm error` line with a hint that fits its code.

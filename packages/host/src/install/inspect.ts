@@ -12,7 +12,7 @@ import validRange from 'semver/ranges/valid.js';
 import valid from 'semver/functions/valid.js';
 import type { InstallSummary, SummaryTool } from './types.js';
 
-/** npm-installed skills use ASCII names (DESIGN.md 13, "Names in strict mode"). */
+/** npm-installed skills use ASCII names. */
 const STORE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare', 'prepack', 'postpack'];
 

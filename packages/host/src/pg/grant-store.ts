@@ -1,4 +1,4 @@
-// GrantStore on Postgres (DESIGN.md section 14): grant metadata in `openclaw_grants` (never a
+// GrantStore on Postgres: grant metadata in `openclaw_grants` (never a
 // token: those are sealed in the vault), and `withLock` as a transaction holding
 // `pg_advisory_xact_lock` on the grant, so one host at a time refreshes a grant; the token
 // source re-reads the vault inside the lock and uses what an earlier holder stored.

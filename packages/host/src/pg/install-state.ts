@@ -1,4 +1,4 @@
-// InstallState on Postgres (DESIGN.md section 14): the lockfile as rows of
+// InstallState on Postgres: the lockfile as rows of
 // `openclaw_install_lock`, every change also appended to `openclaw_install_events`, and
 // announced with NOTIFY in the same transaction (Postgres delivers it on commit, so nobody
 // hears of a change that is not there, and a change is never half written).

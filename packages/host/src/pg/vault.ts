@@ -1,4 +1,4 @@
-// SecretVault on encrypted rows (DESIGN.md section 14): the keytar-shaped calls over
+// SecretVault on encrypted rows: the keytar-shaped calls over
 // `openclaw_secrets`, every value sealed with AES-256-GCM under the current key
 // (pg/cipher.ts), the row's (service, account) bound in as additional data. Writes wait and
 // retry while the database is unreachable: a refreshed token must be stored before it is

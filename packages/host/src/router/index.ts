@@ -1,4 +1,4 @@
-// The tool router (DESIGN.md 4): createRouter(deps) is what createSkillHost wires in.
+// The tool router: createRouter(deps) is what createSkillHost wires in.
 //
 // Pipeline: lookup > policy > rate limits and loop detector > input validation > approval >
 // auth > run > output validation > shape > audit (+ an OpenTelemetry span). Decisions:

@@ -1,4 +1,4 @@
-// Which runner a skill gets (DESIGN.md section 4): the per-skill `runner` in the host config,
+// Which runner a skill gets: the per-skill `runner` in the host config,
 // else `inline` for a skill the user marked `trusted`, else the global `runner`, else by
 // where it came from: code installed from a registry is a stranger's (`sandbox`), a local
 // folder is the user's own work in progress (`worker`: crash and hang isolation, clean reload).

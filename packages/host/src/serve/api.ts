@@ -1,4 +1,4 @@
-// The control API under /api (DESIGN.md 13): what the CLI, doctor and the dashboard use to
+// The control API under /api: what the CLI, doctor and the dashboard use to
 // act on a running serve. Handlers take plain data and return { status, body }; the HTTP
 // layer has already checked Host, Origin, the token and the body size.
 import { isSkillError, SkillError, type ErrorCode } from '@openclaw/skill-sdk';

@@ -1,4 +1,4 @@
-// Browser sessions of the dashboard (DESIGN.md 8, 14). The control token is handed over once
+// Browser sessions of the dashboard. The control token is handed over once
 // (in the URL fragment, read by the page and sent as a bearer token to POST /api/session) and
 // traded for a random session id in an HttpOnly, SameSite=Strict cookie; the session's CSRF
 // token is returned in the body and must come back in a header on every state-changing

@@ -1,4 +1,4 @@
-// The one loopback HTTP server of serve (DESIGN.md 14): every request passes the same gate
+// The one loopback HTTP server of serve: every request passes the same gate
 // (Host/Origin, bearer token or dashboard session, body limit) before it reaches /mcp, /api
 // or the dashboard's files at `/`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

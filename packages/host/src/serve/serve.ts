@@ -1,4 +1,4 @@
-// startServe: the host as a long-running service on 127.0.0.1 (DESIGN.md 8, 13, 14). One HTTP
+// startServe: the host as a long-running service on 127.0.0.1. One HTTP
 // server carries the control API and, with `transport: 'http'`, MCP at /mcp; with `transport: 'stdio'`
 // MCP goes over stdin/stdout and the control API still listens. serve.json tells other
 // processes where it is and holds the token.

@@ -1,4 +1,4 @@
-// The ordered skill sources of DESIGN.md section 4. First wins on equal names; the order
+// The ordered skill sources. First wins on equal names; the order
 // here is the contract users rely on to override a skill by dropping one in their workspace.
 import { isAbsolute, join, resolve } from 'node:path';
 import type { SkillSource, SourceKind } from '../catalog/types.js';

@@ -1,5 +1,5 @@
 // Live reload for skill authors: watches skill source roots and tells the host which paths
-// changed, debounced. Rules (DESIGN.md 7):
+// changed, debounced. Rules:
 //   - one chokidar watcher per root, depth-bounded (a root's skills are one level down, their
 //     built entry at most two more: `<root>/<skill>/dist/index.js`);
 //   - node_modules, VCS folders, source maps, declarations and build output are ignored,

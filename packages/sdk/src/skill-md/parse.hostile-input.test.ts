@@ -1,4 +1,4 @@
-// What the SKILL.md reader answers for inputs that hung or crashed it (issue 18). How long
+// What the SKILL.md reader answers for inputs that hung or crashed it. How long
 // each takes is bounded in the fuzz harness (`pnpm fuzz`), not here.
 import { describe, expect, it } from 'vitest';
 import {

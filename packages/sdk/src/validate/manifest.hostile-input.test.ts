@@ -1,4 +1,4 @@
-// What manifest.json checking answers for inputs that were quadratic or threw (issue 18).
+// What manifest.json checking answers for inputs that were quadratic or threw.
 // How long each takes is bounded in the fuzz harness (`pnpm fuzz`), not here.
 import { describe, expect, it } from 'vitest';
 import { MAX_PROBLEMS } from '../errors.js';

@@ -1,7 +1,6 @@
-// The messages between the host and a worker or sandbox runner (DESIGN.md section 14,
-// "Runners speak messages"). Plain data only: they cross a MessagePort or an IPC channel
-// with structured clone (`serialization: 'advanced'`), so inputs and results keep Dates,
-// Maps and binary data as inline skills see them.
+// The messages between the host and a worker or sandbox runner. Plain data only: they cross a
+// MessagePort or an IPC channel with structured clone (`serialization: 'advanced'`), so inputs
+// and results keep Dates, Maps and binary data as inline skills see them.
 //
 // This folder runs inside the runner: it imports Node's built-ins only, so a sandboxed
 // process needs read access to nothing of the host's but these files.
