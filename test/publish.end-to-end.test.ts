@@ -131,6 +131,7 @@ describe('an author publishes a skill; another user finds, installs and updates 
         'oauth',
         '--yes',
         '--no-git',
+        '--registry-deps',
         '--pm',
         'npm',
       ]);

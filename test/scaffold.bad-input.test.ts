@@ -23,7 +23,7 @@ function create(args: string[], env: NodeJS.ProcessEnv = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
     execFile(
       process.execPath,
-      [BIN, ...args, '--skip-install', '--no-git'],
+      [BIN, ...args, '--skip-install', '--no-git', '--registry-deps'],
       // No terminal and CI set: prompts are never shown.
       { cwd, env: { PATH: process.env.PATH, HOME: cwd, CI: 'true', ...env } },
       (err, stdout, stderr) =>

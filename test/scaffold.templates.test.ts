@@ -74,7 +74,7 @@ afterAll(async () => {
 async function scaffold(name: string, template: string): Promise<string> {
   const r = await ok(
     'node',
-    [BIN, name, '--template', template, '--yes', '--no-git', '--pm', 'npm'],
+    [BIN, name, '--template', template, '--yes', '--no-git', '--pm', 'npm', '--registry-deps'],
     join(ws, 'skills'),
   );
   expect(r.stdout).toContain(`Created ${name} from the "${template}" template`);

@@ -4,10 +4,11 @@
 // versions) and published, proxying every other package from the workspace mirror
 // (./workspace-mirror.ts), which serves only versions already on disk. Start once per suite.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { withPackLock } from '../../packages/create-openclaw-skill/src/checkout.js';
 import { startRegistry, type TestRegistry } from './verdaccio.js';
 import { startWorkspaceMirror, type WorkspaceMirror } from './workspace-mirror.js';
 
@@ -27,35 +28,17 @@ export interface WorkspaceRegistry {
   close(): Promise<void>;
 }
 
-/**
- * Packing create-openclaw-skill runs its prepack (copies templates/ into the package) and
- * postpack (deletes them): two suites packing at once, in parallel test workers, would pack
- * each other's half-copied or deleted templates. A lock folder makes them take turns; one
- * left by a killed run is taken over after STALE_MS.
- */
-const LOCK = join(ROOT, 'packages', 'create-openclaw-skill', '.pack-lock');
-const STALE_MS = 5 * 60_000;
-
-async function withPackLock<T>(fn: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      await mkdir(LOCK);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const age = Date.now() - ((await stat(LOCK).catch(() => undefined))?.mtimeMs ?? Date.now());
-      if (age > STALE_MS) await rm(LOCK, { recursive: true, force: true });
-      else await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    await rm(LOCK, { recursive: true, force: true });
-  }
+export interface WorkspaceRegistryOptions {
+  /**
+   * Publish our packages (the default). Without them the registry is what a clone faces
+   * before any release: every third-party package, none of ours.
+   */
+  ours?: boolean;
 }
 
-export async function startWorkspaceRegistry(): Promise<WorkspaceRegistry> {
+export async function startWorkspaceRegistry(
+  opts: WorkspaceRegistryOptions = {},
+): Promise<WorkspaceRegistry> {
   const mirror = await startWorkspaceMirror(ROOT);
   const registry = await startRegistry({
     uplink: { url: mirror.url, local: ['@openclaw/*', 'create-openclaw-skill'] },
@@ -66,6 +49,20 @@ export async function startWorkspaceRegistry(): Promise<WorkspaceRegistry> {
     npm_config_user_agent: '',
     npm_config_prefer_offline: 'true',
   };
+  if (opts.ours !== false) await publishOurs(env);
+  return {
+    registry,
+    mirror,
+    env,
+    async close() {
+      await registry.close();
+      await mirror.close();
+    },
+  };
+}
+
+/** Packs our packages as a release would (`workspace:` ranges become versions) and publishes them. */
+async function publishOurs(env: NodeJS.ProcessEnv): Promise<void> {
   const packs = await mkdtemp(join(tmpdir(), 'oc-packs-'));
   try {
     await withPackLock(async () => {
@@ -87,13 +84,4 @@ export async function startWorkspaceRegistry(): Promise<WorkspaceRegistry> {
   } finally {
     await rm(packs, { recursive: true, force: true });
   }
-  return {
-    registry,
-    mirror,
-    env,
-    async close() {
-      await registry.close();
-      await mirror.close();
-    },
-  };
 }

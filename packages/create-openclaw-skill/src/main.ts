@@ -17,6 +17,7 @@ import {
   type TemplateName,
 } from './options.js';
 import { descriptionProblem, nameProblem } from './names.js';
+import { checkoutRoot, VENDOR_DIR, wireToCheckout } from './checkout.js';
 import { versions } from './paths.js';
 import { folderProblem, runQuiet, undo, writeTemplate, type ScaffoldPlan } from './scaffold.js';
 
@@ -151,6 +152,7 @@ async function planFrom(opts: CreateOptions, io: MainIo): Promise<ScaffoldPlan> 
     description,
     git: opts.git,
     install: opts.install,
+    ...(!opts.registryDeps && checkoutRoot() && { checkout: checkoutRoot()! }),
     packageManager: pm as PackageManager,
   };
 }
@@ -173,6 +175,15 @@ async function run(plan: ScaffoldPlan, io: MainIo): Promise<number> {
     io.out(
       'git init did not run (is git installed?); the skill is created without a repository.\n',
     );
+  if (plan.checkout) {
+    io.out(
+      `\nPacking this clone's packages into ${VENDOR_DIR}/ (--registry-deps uses the registry's)...\n`,
+    );
+    await wireToCheckout(plan.checkout, plan.targetDir).catch(async (e: unknown) => {
+      await undo(plan.targetDir, existed);
+      throw e;
+    });
+  }
   let installed = false;
   if (plan.install) {
     io.out(`\nInstalling dependencies with ${plan.packageManager}...\n`);

@@ -15,6 +15,8 @@ export interface CreateOptions {
   yes: boolean;
   git: boolean;
   install: boolean;
+  /** From a checkout: depend on registry versions instead of the checkout's packed packages. */
+  registryDeps: boolean;
   packageManager?: string;
   help: boolean;
   version: boolean;
@@ -35,6 +37,9 @@ Options:
                               (default: the one running this)
       --skip-install          do not install dependencies
       --no-git                do not run git init
+      --registry-deps         run from a clone of openclaw-skills: depend on
+                              the registry's versions instead of the clone's
+                              own packages (packed into .openclaw/packages/)
   -h, --help                  this help
   -v, --version               the version
 
@@ -59,6 +64,7 @@ export function parseOptions(argv: string[]): CreateOptions {
       pm: { type: 'string' },
       'skip-install': { type: 'boolean' },
       'no-git': { type: 'boolean' },
+      'registry-deps': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -73,6 +79,7 @@ export function parseOptions(argv: string[]): CreateOptions {
     yes: values.yes === true,
     git: values['no-git'] !== true,
     install: values['skip-install'] !== true,
+    registryDeps: values['registry-deps'] === true,
     help: values.help === true,
     version: values.version === true,
   };

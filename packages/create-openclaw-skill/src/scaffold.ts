@@ -21,6 +21,8 @@ export interface ScaffoldPlan {
   description: string;
   git: boolean;
   install: boolean;
+  /** The repository to wire the skill to (scaffolding from a clone), or undefined. */
+  checkout?: string;
   packageManager: PackageManager;
 }
 

@@ -20,7 +20,16 @@ describe('openclaw-skill new', () => {
   it('creates a docs skill with the scaffolder and prints { name, dir, template } with --json', async () => {
     const out = io();
     const code = await run(
-      ['new', 'notes-skill', '--template', 'docs', '--skip-install', '--no-git', '--json'],
+      [
+        'new',
+        'notes-skill',
+        '--template',
+        'docs',
+        '--skip-install',
+        '--no-git',
+        '--registry-deps',
+        '--json',
+      ],
       out,
     );
     expect(code, out.err).toBe(0);

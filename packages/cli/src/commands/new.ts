@@ -18,6 +18,7 @@ interface NewOptions {
   yes?: boolean;
   pm?: string;
   skipInstall?: boolean;
+  registryDeps?: boolean;
   git?: boolean;
   json?: boolean;
 }
@@ -39,6 +40,7 @@ export function scaffolderArgs(name: string | undefined, o: NewOptions): string[
     ...(o.pm !== undefined ? ['--pm', o.pm] : []),
     ...(o.yes || o.json ? ['--yes'] : []),
     ...(o.skipInstall ? ['--skip-install'] : []),
+    ...(o.registryDeps ? ['--registry-deps'] : []),
     ...(o.git === false ? ['--no-git'] : []),
   ];
 }
@@ -61,6 +63,10 @@ export function configure(cmd: Command, io: Io): void {
       ),
     )
     .option('--skip-install', 'do not install dependencies')
+    .option(
+      '--registry-deps',
+      "in a clone of openclaw-skills: depend on the registry's versions, not the clone's packages",
+    )
     .option('--no-git', 'do not run git init')
     .option('--json', 'print { name, dir, template } when done (the progress goes to stderr)')
     .addHelpText(
