@@ -60,7 +60,11 @@ function queryGuard(name: string, real: Fn, w: Wrap): Fn {
   const vouches = ANSWERS_ADDRESSES.has(name);
   return function guardedQuery(this: unknown, ...args: unknown[]) {
     const host = args[0];
-    if (typeof host !== 'string' || host === '') return real.apply(this, args);
+    // An address given to lookup is answered without a query (a socket binding to
+    // 0.0.0.0 asks for one); what is then sent to it is checked by the socket guards.
+    if (typeof host !== 'string' || host === '' || (name === 'lookup' && net.isIP(host))) {
+      return real.apply(this, args);
+    }
     if (!w.policy.allows(host)) {
       return refuse(w.policy.denied(host, `${host} (dns.${name})`), w.flavor, args);
     }
@@ -87,7 +91,9 @@ function setServersGuard(real: Fn, w: Wrap): Fn {
   return function guardedSetServers(this: unknown, ...args: unknown[]) {
     const servers = args[0];
     if (Array.isArray(servers)) {
-      const other = servers.find((s) => typeof s !== 'string' || !w.systemServers.has(serverKey(s)));
+      const other = servers.find(
+        (s) => typeof s !== 'string' || !w.systemServers.has(serverKey(s)),
+      );
       if (other !== undefined) {
         throw w.policy.denied(String(other), `the DNS server ${String(other)} (dns.setServers)`);
       }

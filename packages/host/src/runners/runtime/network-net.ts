@@ -10,8 +10,7 @@ type LookupCallback = (err: Error | null, address?: unknown, family?: number) =>
 type Lookup = (hostname: string, ...rest: unknown[]) => unknown;
 
 export type ConnectTarget =
-  | { kind: 'pipe'; path: string }
-  | { kind: 'tcp'; host: string; port: number; options?: Options };
+  { kind: 'pipe'; path: string } | { kind: 'tcp'; host: string; port: number; options?: Options };
 
 /**
  * Where `net.Socket#connect(...args)` will connect, read the way Node reads its arguments:
@@ -58,7 +57,10 @@ export function checkedLookup(policy: NetworkPolicy, port: number, lookup: Looku
 /** Replaces the options' `lookup` in the arguments without touching the caller's object. */
 function withCheckedLookup(args: unknown[], policy: NetworkPolicy, t: ConnectTarget): void {
   if (t.kind !== 'tcp' || typeof t.options?.lookup !== 'function' || net.isIP(t.host)) return;
-  const options = { ...t.options, lookup: checkedLookup(policy, t.port, t.options.lookup as Lookup) };
+  const options = {
+    ...t.options,
+    lookup: checkedLookup(policy, t.port, t.options.lookup as Lookup),
+  };
   // The normalized array carries a private marker Node checks, so it is updated in place.
   if (Array.isArray(args[0])) (args[0] as unknown[])[0] = options;
   else args[0] = options;
