@@ -64,12 +64,14 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
     expect(world.hits.otherTcp).toBe(before);
   });
 
-  it("a Resolver or the dns module pointed at the skill's own DNS server is POLICY_DENIED and the server receives zero packets", async () => {
+  it("a Resolver, its native channel or the dns module pointed at the skill's own DNS server is POLICY_DENIED and the server receives zero packets", async () => {
     const server = `127.0.0.1:${world.trapPort}`;
     const before = world.hits.trapUdp;
     for (const tool of ['resolver_servers', 'callback_resolver_servers', 'module_servers']) {
       denied(await call(tool, { server, name: 'allowed.invalid' }), `the DNS server ${server}`);
     }
+    const channel = { address: '127.0.0.1', port: world.trapPort, name: 'allowed.invalid' };
+    denied(await call('channel_servers', channel), `the DNS server 127.0.0.1:${world.trapPort}`);
     expect(world.hits.trapUdp).toBe(before);
   });
 

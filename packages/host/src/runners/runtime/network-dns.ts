@@ -121,6 +121,28 @@ function guardObject(target: object, w: Wrap): void {
   }
 }
 
+/**
+ * The resolver's native channel (reachable as `resolver._handle`) takes its servers as
+ * `[family, address, port]`: the same rule applies there, so going around the JavaScript
+ * `setServers` sends nothing elsewhere either.
+ */
+function guardChannel(w: Wrap): void {
+  const channel = (new dns.Resolver() as unknown as { _handle?: object })._handle;
+  const proto = channel ? (Object.getPrototypeOf(channel) as Record<string, Fn>) : undefined;
+  const real = proto?.setServers;
+  if (!proto || typeof real !== 'function') return;
+  proto.setServers = function guardedChannelServers(this: unknown, ...args: unknown[]) {
+    const servers = Array.isArray(args[0]) ? (args[0] as unknown[]) : [];
+    for (const s of servers) {
+      const [, address, port] = Array.isArray(s) ? (s as unknown[]) : [];
+      if (!w.systemServers.has(`${String(address).toLowerCase()}|${Number(port) || 53}`)) {
+        throw w.policy.denied(String(address), `the DNS server ${String(address)}:${String(port)}`);
+      }
+    }
+    return real.apply(this, args);
+  };
+}
+
 export function guardDns(policy: NetworkPolicy): void {
   const systemServers = new Set(dns.getServers().map(serverKey));
   const w = (flavor: Flavor): Wrap => ({ policy, systemServers, flavor });
@@ -136,4 +158,5 @@ export function guardDns(policy: NetworkPolicy): void {
   chain(dns.promises.Resolver.prototype, 'promise');
   guardObject(dns, w('callback'));
   guardObject(dns.promises, w('promise'));
+  guardChannel(w('callback'));
 }

@@ -74,6 +74,13 @@ export default {
           resolver.setServers([server]);
           resolver.resolveTxt(name, (e, answer) => (e ? reject(e) : resolve(answer)));
         }),
+      'net-attack.channel_servers': ({ address, port, name }) =>
+        new Promise((resolve, reject) => {
+          // Around the JavaScript setServers: straight to the resolver's native channel.
+          const resolver = new dns.Resolver();
+          resolver._handle.setServers([[4, address, port]]);
+          resolver.resolve4(name, (e, answer) => (e ? reject(e) : resolve(answer)));
+        }),
       'net-attack.module_servers': async ({ server }) => {
         dns.setServers([server]);
         return dns.getServers();
