@@ -114,8 +114,11 @@ async function servers(root: string, hits: Hits) {
   };
 }
 
-/** The skill in `<home>/store`, its manifest allowing `allowed.invalid` and the allowed ports. */
-async function installSkill(home: string, allowedPorts: readonly number[]): Promise<void> {
+/**
+ * The skill in `<home>/store`, its manifest allowing `allowed.invalid`, the allowed ports on
+ * 127.0.0.1 and the allowed UDP port on localhost.
+ */
+async function installSkill(home: string, ports: NetworkWorld['ports']): Promise<void> {
   const dir = join(home, 'store', SKILL);
   await mkdir(dirname(dir), { recursive: true });
   await cp(join(FIXTURE, SKILL), dir, { recursive: true });
@@ -123,7 +126,12 @@ async function installSkill(home: string, allowedPorts: readonly number[]): Prom
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as {
     permissions: { network: string[] };
   };
-  manifest.permissions.network.push(...allowedPorts.map((p) => `127.0.0.1:${p}`));
+  manifest.permissions.network.push(
+    ...Object.values(ports).map((p) => `127.0.0.1:${p}`),
+    // A name the system resolver answers: a datagram to it is checked at the socket handle
+    // by the address the resolver gave.
+    `localhost:${ports.allowedUdp}`,
+  );
   await writeFile(manifestFile, JSON.stringify(manifest, null, 2));
   await copyDependencies(['axios', 'got'], here, join(dir, 'node_modules'));
 }
@@ -141,7 +149,7 @@ export async function networkWorld(): Promise<NetworkWorld> {
     unix: 0,
   };
   const s = await servers(root, hits);
-  await installSkill(home, Object.values(s.ports));
+  await installSkill(home, s.ports);
   const hosts: SkillHost[] = [];
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   return {

