@@ -5,6 +5,7 @@
 // server, a UDP listener (also the skill's would-be DNS server) and a unix socket. Not part
 // of the public API.
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { EventEmitter, once } from 'node:events';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import http2 from 'node:http2';
@@ -42,6 +43,8 @@ export interface NetworkWorld {
   /** The self-signed certificate of the HTTPS server, for the skill's `ca`. */
   ca: string;
   hits: Hits;
+  /** Resolves once anything sent to the trap listeners before has been counted. */
+  settle(): Promise<void>;
   open(runner: 'sandbox' | 'worker'): Promise<SkillHost>;
   close(): Promise<void>;
 }
@@ -57,11 +60,38 @@ async function listenTcp(server: net.Server, where: number | string): Promise<nu
   return (server.address() as net.AddressInfo | null)?.port ?? 0;
 }
 
-async function listenUdp(onMessage: () => void): Promise<{ socket: UdpSocket; port: number }> {
+async function listenUdp(
+  onMessage: (m: Buffer) => void,
+): Promise<{ socket: UdpSocket; port: number }> {
   const socket = createSocket('udp4');
   socket.on('message', onMessage);
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return { socket, port: socket.address().port };
+}
+
+const MARKER = 'marker from the test';
+
+/**
+ * Sends the test's own datagram to each UDP listener and its own connection to the other
+ * port, and waits until all arrived: loopback delivers in order, so whatever the skill sent before
+ * has been counted by then, and a count of zero means nothing came.
+ */
+async function settle(
+  to: { otherPort: number; trapPort: number; allowedUdp: number },
+  marks: EventEmitter,
+): Promise<void> {
+  const arrived = Promise.all(['udp', 'udp-allowed', 'tcp'].map((e) => once(marks, e)));
+  const udp = createSocket('udp4');
+  for (const port of [to.trapPort, to.allowedUdp]) {
+    await new Promise<void>((resolve, reject) =>
+      udp.send(MARKER, port, '127.0.0.1', (e) => (e ? reject(e) : resolve())),
+    );
+  }
+  udp.close();
+  const tcp = net.connect({ host: '127.0.0.1', port: to.otherPort }, () => tcp.write(MARKER));
+  tcp.on('error', () => undefined);
+  await arrived;
+  tcp.destroy();
 }
 
 async function servers(root: string, hits: Hits) {
@@ -78,17 +108,32 @@ async function servers(root: string, hits: Hits) {
   const allowedTls = https.createServer({ cert, key }, reply('allowedTls'));
   const allowedH2 = http2.createServer(reply('allowedH2'));
   // Any connection at all counts: the attacks need not speak HTTP.
+  // The test's own marker connection and datagram (see `settle`) are not counted as hits.
+  const marks = new EventEmitter();
   const other = net.createServer((s) => {
     hits.otherTcp++;
-    s.destroy();
+    s.on('error', () => undefined);
+    s.once('data', (d: Buffer) => {
+      if (d.toString() === MARKER) {
+        hits.otherTcp--;
+        marks.emit('tcp');
+      }
+      s.destroy();
+    });
   });
   const unix = net.createServer((s) => {
     hits.unix++;
     s.destroy();
   });
   const unixPath = join(root, 'trap.sock');
-  const udpAllowed = await listenUdp(() => hits.allowedUdp++);
-  const udpTrap = await listenUdp(() => hits.trapUdp++);
+  const udpAllowed = await listenUdp((m) => {
+    if (m.toString() === MARKER) marks.emit('udp-allowed');
+    else hits.allowedUdp++;
+  });
+  const udpTrap = await listenUdp((m) => {
+    if (m.toString() === MARKER) marks.emit('udp');
+    else hits.trapUdp++;
+  });
   const ports = {
     allowedHttp: await listenTcp(allowedHttp, 0),
     allowedTls: await listenTcp(allowedTls, 0),
@@ -104,6 +149,8 @@ async function servers(root: string, hits: Hits) {
     trapPort: udpTrap.port,
     unixPath,
     ca: cert!,
+    settle: () =>
+      settle({ otherPort, trapPort: udpTrap.port, allowedUdp: ports.allowedUdp }, marks),
     close: async () => {
       allowedHttp.closeAllConnections();
       allowedTls.closeAllConnections();

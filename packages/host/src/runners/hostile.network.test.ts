@@ -61,6 +61,7 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
     for (const tool of ['http_get', 'fetch', 'axios', 'got'])
       denied(await call(tool, { url }), '127.0.0.1');
     denied(await call('https_request', { url: url.replace('http', 'https') }), '127.0.0.1');
+    await world.settle();
     expect(world.hits.otherTcp).toBe(before);
   });
 
@@ -72,6 +73,7 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
     }
     const channel = { address: '127.0.0.1', port: world.trapPort, name: 'allowed.invalid' };
     denied(await call('channel_servers', channel), `the DNS server 127.0.0.1:${world.trapPort}`);
+    await world.settle();
     expect(world.hits.trapUdp).toBe(before);
   });
 
@@ -96,7 +98,8 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
     );
     const byName = { host: 'localhost', port: world.ports.allowedUdp };
     expect(ok(await call('udp_send', byName))).toBe('sent');
-    await expect.poll(() => world.hits.allowedUdp).toBe(before.allowedUdp + 2);
+    await world.settle();
+    expect(world.hits.allowedUdp).toBe(before.allowedUdp + 2);
     expect(world.hits.trapUdp).toBe(before.trapUdp);
   });
 
@@ -108,6 +111,7 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
       to: '127.0.0.1',
     });
     denied(r, `127.0.0.1:${world.trapPort}`);
+    await world.settle();
     expect(world.hits.trapUdp).toBe(before);
   });
 
@@ -119,6 +123,7 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
       to: '127.0.0.1',
     });
     denied(r, 'what its own lookup returned for allowed.invalid');
+    await world.settle();
     expect(world.hits.otherTcp).toBe(before);
   });
 
@@ -133,6 +138,7 @@ describe.each(['sandbox', 'worker'] as const)('%s runner: the network allow list
   it('http2.connect to a port not allowed is POLICY_DENIED; an allowed h2c server is reached', async () => {
     const before = world.hits.otherTcp;
     denied(await call('http2', { url: `http://127.0.0.1:${world.otherPort}` }), '127.0.0.1');
+    await world.settle();
     expect(world.hits.otherTcp).toBe(before);
     expect(ok(await call('http2', { url: `http://127.0.0.1:${world.ports.allowedH2}` }))).toBe(
       'connected',
