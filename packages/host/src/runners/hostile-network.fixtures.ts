@@ -73,8 +73,8 @@ const MARKER = 'marker from the test';
 
 /**
  * Sends the test's own datagram to each UDP listener and its own connection to the other
- * port, and waits until all arrived: loopback delivers in order, so whatever the skill sent before
- * has been counted by then, and a count of zero means nothing came.
+ * port, and waits until all arrived: loopback delivers in order, so whatever the skill sent
+ * before has been counted by then, and a count of zero means nothing came.
  */
 async function settle(
   to: { otherPort: number; trapPort: number; allowedUdp: number },
@@ -107,8 +107,8 @@ async function servers(root: string, hits: Hits) {
   const allowedHttp = http.createServer(reply('allowedHttp'));
   const allowedTls = https.createServer({ cert, key }, reply('allowedTls'));
   const allowedH2 = http2.createServer(reply('allowedH2'));
-  // Any connection at all counts: the attacks need not speak HTTP.
-  // The test's own marker connection and datagram (see `settle`) are not counted as hits.
+  // Any connection at all counts (the attacks need not speak HTTP), except the test's own
+  // marker connection and datagrams (see `settle`).
   const marks = new EventEmitter();
   const other = net.createServer((s) => {
     hits.otherTcp++;
