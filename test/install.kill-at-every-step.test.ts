@@ -146,6 +146,12 @@ interface State {
 }
 
 async function stateOf(home: string): Promise<State> {
+  // `list` first: it opens the home, which settles what a killed process left.
+  const list = await cli(home, 'list', '--json');
+  expect(list.code).toBe(0);
+  const listed = (
+    JSON.parse(list.stdout) as { name: string; version: string; source: string }[]
+  ).find((s) => s.name === 'counter' && s.source === 'store')?.version;
   const lockFile = join(home, 'skills.lock.json');
   const lock = existsSync(lockFile)
     ? (
@@ -155,12 +161,7 @@ async function stateOf(home: string): Promise<State> {
       ).skills.counter?.version
     : undefined;
   const current = await readlink(join(home, 'store', 'counter', 'current')).catch(() => undefined);
-  const list = await cli(home, 'list', '--json');
-  expect(list.code).toBe(0);
-  const entry = (
-    JSON.parse(list.stdout) as { name: string; version: string; source: string }[]
-  ).find((s) => s.name === 'counter' && s.source === 'store');
-  return { lock, current, listed: entry?.version };
+  return { lock, current, listed };
 }
 
 interface Doctor {

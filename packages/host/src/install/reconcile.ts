@@ -32,6 +32,9 @@ export interface InstallFinding {
   message: string;
 }
 
+const UNFINISHED_RECORD =
+  'a journal record whose writer was killed before it was complete (nothing was changed under it)';
+
 type ReconcileContext = Pick<ChangeContext, 'layout' | 'state' | 'keepGenerations'>;
 
 const sameEntry = (a: LockEntry | undefined, b: LockEntry | undefined) =>
@@ -44,8 +47,11 @@ export async function reconcileInstalls(ctx: ReconcileContext): Promise<InstallF
   if (stale.length > 0) {
     const lock = await ctx.state.read();
     for (const j of stale) {
-      const fix = j.record && (await settle(ctx, j.record, lock));
-      if (fix) fixes.push(fix);
+      fixes.push(
+        j.record
+          ? await settle(ctx, j.record, lock)
+          : { action: 'removed', message: `removed ${j.file}, ${UNFINISHED_RECORD}` },
+      );
       await rm(j.file, { force: true });
     }
   }
@@ -111,7 +117,7 @@ export async function checkInstalls(ctx: {
 
 function journalFinding(j: JournalEntry): InstallFinding {
   const r = j.record;
-  if (!r) return { kind: 'leftover', message: `${j.file} is not a readable journal record` };
+  if (!r) return { kind: 'leftover', message: `${j.file} is ${UNFINISHED_RECORD}` };
   const what = `${r.op} of ${r.name}${r.after.current ? `@${r.after.current}` : ''}`;
   return j.live
     ? { name: r.name, kind: 'in-progress', message: `an ${what} is in progress (pid ${r.pid})` }
