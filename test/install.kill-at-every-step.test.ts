@@ -26,11 +26,16 @@ const tarballs: Record<string, string> = {};
 /** Homes prepared once: counter@1.0.0 installed; then updated to 2.0.0. */
 const templates: Record<'v1' | 'v2', string> = { v1: '', v2: '' };
 
+// Only what the CLI needs: a temp HOME, npm pointed at the loopback registry, and a session
+// bus that does not exist (doctor's keychain probe never reaches a real keychain).
 const env = () => ({
   PATH: process.env.PATH ?? '',
   HOME: join(root, 'user'),
-  ...registry.env,
   npm_config_userconfig: registry.npmrc,
+  npm_config_cache: join(root, 'npm-cache'),
+  npm_config_registry: registry.url,
+  npm_config_update_notifier: 'false',
+  DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
 });
 
 async function cli(home: string, ...args: string[]) {

@@ -9,10 +9,8 @@
 // the lockfile write changes nothing, and a kill at any step ends on one side after reconcile.
 import { rm } from 'node:fs/promises';
 import { SkillError } from '@openclaw/skill-sdk';
-import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
-import type { HostConfig } from '../config/schema.js';
-import type { HostPaths } from '../paths.js';
-import { applyChange, type SwapExpectation, type Swapped } from './change.js';
+import type { SkillRecord } from '../catalog/types.js';
+import { applyChange, type Swapped } from './change.js';
 import { installerContext, type InstallerContext, type InstallerDeps } from './context.js';
 import { installDependencies } from './dependencies.js';
 import { normalizeSpec } from './fetch.js';
@@ -26,7 +24,6 @@ import {
 } from './reconcile.js';
 import { resolveRegistry } from './registry.js';
 import { frozenAll, repairInstalls, restoreContext, syncHere } from './restore.js';
-import type { InstallState } from './state.js';
 import { linkedVersion, readVersionEntry } from './store.js';
 import type { InstallOptions, InstallResult, InstallSummary, LockEntry } from './types.js';
 
