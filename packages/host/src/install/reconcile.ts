@@ -13,6 +13,7 @@ import {
   readVersionEntry,
   removeIfEmpty,
   removeStaleStaging,
+  staleStaging,
   removeVersion,
   storedVersions,
   type StoreLayout,
@@ -106,6 +107,9 @@ export async function checkInstalls(ctx: {
 }): Promise<InstallFinding[]> {
   const { layout } = ctx;
   const findings: InstallFinding[] = (await readJournals(layout)).map(journalFinding);
+  for (const dir of await staleStaging(layout.root)) {
+    findings.push({ kind: 'leftover', message: `${dir} was left by an install that was killed` });
+  }
   const lock = await ctx.state.read();
   const names = new Set([...(await storeNames(layout)), ...Object.keys(lock.skills)]);
   for (const name of [...names].sort()) {

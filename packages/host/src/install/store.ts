@@ -68,8 +68,8 @@ export async function makeStaging(root: string): Promise<string> {
   return dir;
 }
 
-/** Removes staging folders whose process is gone; returns the folders removed. */
-export async function removeStaleStaging(root: string): Promise<string[]> {
+/** Staging folders whose process is gone (a killed install left them). */
+export async function staleStaging(root: string): Promise<string[]> {
   const base = join(root, STAGING);
   let names: string[];
   try {
@@ -81,8 +81,14 @@ export async function removeStaleStaging(root: string): Promise<string[]> {
     const pid = Number(n.split('-')[0]);
     return !(Number.isInteger(pid) && pid > 0 && (pid === process.pid || pidAlive(pid)));
   });
-  for (const n of stale) await rm(join(base, n), { recursive: true, force: true });
   return stale.map((n) => join(base, n));
+}
+
+/** Removes staging folders whose process is gone; returns the folders removed. */
+export async function removeStaleStaging(root: string): Promise<string[]> {
+  const stale = await staleStaging(root);
+  for (const dir of stale) await rm(dir, { recursive: true, force: true });
+  return stale;
 }
 
 /** Removes `<name>/` when nothing is left in it (a refused first install leaves no folder). */
