@@ -8,6 +8,7 @@ import type { InstallState } from './state.js';
 import type { PrepareContext } from './prepare.js';
 import { createFileInstallState } from './state.js';
 import { storeLayout } from './store.js';
+import { DEFAULT_KEEP_GENERATIONS } from './start.js';
 
 export interface InstallerDeps {
   paths: HostPaths;
@@ -32,8 +33,7 @@ export interface InstallerContext extends ChangeContext, PrepareContext {
   deps: InstallerDeps;
 }
 
-/** Generations kept besides `current` when the config does not say. */
-export const DEFAULT_KEEP_GENERATIONS = 2;
+export { DEFAULT_KEEP_GENERATIONS };
 
 export function installerContext(deps: InstallerDeps): InstallerContext {
   return {

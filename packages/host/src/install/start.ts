@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import type { InstallState } from './state.js';
 import type { InstallFix } from './reconcile.js';
 
+/** Generations kept besides `current` when the config does not say. */
+export const DEFAULT_KEEP_GENERATIONS = 2;
+
 const hasEntries = (dir: string): boolean => {
   try {
     return readdirSync(dir).length > 0;
