@@ -87,7 +87,7 @@ describe('hot install from a registry', () => {
       version: '1.0.0',
       tools: ['counter.version'],
     });
-    expect(steps).toEqual(['resolve', 'fetch', 'inspect', 'store', 'load', 'lockfile']);
+    expect(steps).toEqual(['resolve', 'fetch', 'inspect', 'store', 'load', 'lockfile', 'prune']);
     expect(await versionOf(host)).toBe('1.0.0');
     const lock = await lockOf(host);
     expect(lock.skills.counter).toMatchObject({ version: '1.0.0', package: 'oc-skill-counter' });

@@ -46,6 +46,8 @@ import { slicer } from './scan/yield.js';
 import { carryOver, loadGeneration } from './install/generations.js';
 import type { SwapExpectation } from './install/installer.js';
 import type { InstallOptions, InstallResult } from './install/types.js';
+import type { InstallCheck } from './install/installer.js';
+import { DEFAULT_KEEP_GENERATIONS, settleOnStart } from './install/start.js';
 import { createFileInstallState, type InstallFeed } from './install/state.js';
 import { storeSecretValues } from './pg/secrets.js';
 import { listSources } from './sources/list.js';
@@ -80,6 +82,11 @@ export interface SkillHostOptions {
    * home follows, and two processes must not rewrite one store at once.
    */
   followInstalls?: boolean;
+  /**
+   * Finish or undo, before the first scan, a change a killed install left in the store
+   * (default true). `doctor` turns it off to report what it finds instead.
+   */
+  reconcileInstalls?: boolean;
   /** Include the built-in `skills.search` / `skills.read` tools (default true). */
   hostTools?: boolean;
   /** Asked before tools that need approval. */
@@ -153,6 +160,12 @@ export interface SkillHost {
   remove(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
   /** Returns an installed skill to the version it had before the last install or update. */
   rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+  /**
+   * Where the store and the lockfile disagree (an interrupted change, a version out of
+   * step, leftovers); with `fix`, repairs first: interrupted changes are finished or undone
+   * and the store is made to serve what the lockfile lists.
+   */
+  checkInstalls(opts?: { fix?: boolean }): Promise<InstallCheck>;
   /**
    * Live reload: watches the skill sources (not the store, which changes through install),
    * the host config and the lockfile, and rescans on a change (debounced 250 ms). A changed
@@ -413,6 +426,19 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
 
   // Servers are configured before the first scan so its snapshot lists them; eager ones
   // are up (or failing, with a reason) before the host is handed out.
+  // A change a killed process left in the store is finished or undone before the first scan.
+  if (options.reconcileInstalls !== false) {
+    await settleOnStart({
+      store: paths.store,
+      state: installState,
+      keepGenerations: config.install?.keepGenerations ?? DEFAULT_KEEP_GENERATIONS,
+    }).catch((e: unknown) =>
+      logger.warn(
+        { err: e },
+        'Could not settle an interrupted install; `openclaw-skill doctor` says what disagrees.',
+      ),
+    );
+  }
   const eager = mcp.configure(config);
   publish(await readCatalog(true));
   await eager;
@@ -464,6 +490,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         exclusive,
         swap,
         state: installState,
+        skills: () => catalog.current().skills,
       }),
     ),
   );
@@ -650,6 +677,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     update: (name, opts) => announce((i) => i.update(name, opts)) as Promise<InstallResult[]>,
     remove: (name, opts) => announce((i) => i.remove(name, opts)) as Promise<InstallResult>,
     rollback: (name, opts) => announce((i) => i.rollback(name, opts)) as Promise<InstallResult>,
+    checkInstalls: async (opts) => (await installer()).check(opts),
     watch,
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),

@@ -71,6 +71,9 @@ export type {
   LockFile,
   SummaryTool,
 } from './install/types.js';
+// `host.checkInstalls()`, what `doctor` reports and repairs.
+export type { InstallCheck } from './install/installer.js';
+export type { InstallFinding, InstallFix } from './install/reconcile.js';
 
 // `host.watch()` (live reload).
 export type { HostWatchOptions } from './host.js';

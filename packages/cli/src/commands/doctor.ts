@@ -1,9 +1,11 @@
 // `openclaw-skill doctor`: what a user checks when something does not work. Node version,
 // the host config, the home folder's permissions, the keychain (reachable or not, and why),
-// and a running `serve` for this home (serve.json and whether its pid is alive).
+// a running `serve` for this home (serve.json and whether its pid is alive), the store against
+// skills.lock.json (`--fix` repairs what disagrees) and the configured MCP servers.
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { InstallCheck, SkillHost } from '@openclaw/skill-host';
 import {
   FILE_STORE_WARNING,
   noKeychainMessage,
@@ -139,36 +141,85 @@ export async function runChecks(home: string): Promise<Check[]> {
 }
 
 /**
+ * The store against the lockfile: one check per interrupted change, version out of step or
+ * leftover, or one `installs ok`. With `fix`, the repairs come first, each as an ok check.
+ */
+export function installChecks(result: InstallCheck, lockfile: string): Check[] {
+  const fixed = result.fixes.map((f): Check => ({
+    name: 'installs',
+    status: 'ok',
+    message: `fixed: ${f.message}`,
+  }));
+  if (result.findings.length === 0) {
+    return [
+      ...fixed,
+      { name: 'installs', status: 'ok', message: `the store and ${lockfile} agree` },
+    ];
+  }
+  return [
+    ...fixed,
+    ...result.findings.map((f): Check => ({
+      name: 'installs',
+      status: f.kind === 'in-progress' ? 'warn' : 'fail',
+      message: f.message,
+      hint:
+        f.kind === 'in-progress'
+          ? 'Wait for it to finish, then run doctor again.'
+          : 'Run `openclaw-skill doctor --fix` (the lockfile wins; an interrupted change is finished or undone).',
+    })),
+  ];
+}
+
+/**
  * One check per configured MCP server: started, answered initialize, listed its tools; or
  * the one line saying why not (command not found, connection refused, no answer in time).
  */
-export async function mcpChecks(opts: GlobalOptions, io: Io): Promise<Check[]> {
-  let host;
-  try {
-    host = await openHost(opts, io);
-  } catch {
-    return []; // a config that does not load is the config check's failure
-  }
-  try {
-    const servers = await startMcpServers(host, io);
-    return servers.map((s): Check => {
-      const name = `mcp ${s.name}`;
-      if (s.state === 'ready') {
-        const n = s.tools.length;
-        return {
-          name,
-          status: 'ok',
-          message: `ready (${s.transport}, ${n} tool${n === 1 ? '' : 's'})`,
-        };
-      }
-      if (s.state === 'disabled') return { name, status: 'ok', message: 'disabled in config' };
+export async function mcpChecks(host: SkillHost, io: Io): Promise<Check[]> {
+  const servers = await startMcpServers(host, io);
+  return servers.map((s): Check => {
+    const name = `mcp ${s.name}`;
+    if (s.state === 'ready') {
+      const n = s.tools.length;
       return {
         name,
-        status: 'fail',
-        message: `${s.state}: ${s.reason ?? 'unknown reason'}`,
-        hint: `Fix mcpServers.${s.name} in ${join(host.home, 'config.json')}.`,
+        status: 'ok',
+        message: `ready (${s.transport}, ${n} tool${n === 1 ? '' : 's'})`,
       };
-    });
+    }
+    if (s.state === 'disabled') return { name, status: 'ok', message: 'disabled in config' };
+    return {
+      name,
+      status: 'fail',
+      message: `${s.state}: ${s.reason ?? 'unknown reason'}`,
+      hint: `Fix mcpServers.${s.name} in ${join(host.home, 'config.json')}.`,
+    };
+  });
+}
+
+/**
+ * The checks that need the host: installs and MCP servers. The host is opened without its
+ * start-up reconcile, so what a killed install left is reported (or, with `fix`, repaired).
+ */
+async function hostChecks(
+  opts: GlobalOptions,
+  io: Io,
+  fix: boolean,
+): Promise<{ checks: Check[]; fixed: InstallCheck['fixes'] }> {
+  let host: SkillHost;
+  try {
+    host = await openHost(opts, io, { reconcileInstalls: false });
+  } catch {
+    return { checks: [], fixed: [] }; // a config that does not load is the config check's failure
+  }
+  try {
+    const installs = await host.checkInstalls({ fix });
+    return {
+      checks: [
+        ...installChecks(installs, join(host.home, 'skills.lock.json')),
+        ...(await mcpChecks(host, io)),
+      ],
+      fixed: installs.fixes,
+    };
   } finally {
     await host.close();
   }
@@ -179,19 +230,21 @@ const MARK = { ok: '✓', warn: '!', fail: '✗' } as const;
 export function configure(cmd: Command, io: Io): void {
   cmd
     .description(
-      'Check Node, the config, home permissions, the keychain, a running serve and MCP servers',
+      'Check Node, the config, home permissions, the keychain, a running serve, installed skills against skills.lock.json, and MCP servers',
     )
+    .option('--fix', 'repair what disagrees between the store and skills.lock.json')
     .action(async () => {
-      const opts = globalOptions(cmd);
+      const opts = globalOptions<{ fix?: boolean }>(cmd);
       const userHome = userHomeOf(io);
       const home = resolveHome({
         ...(opts.home && { home: resolve(io.cwd, opts.home) }),
         ...(userHome && { userHome }),
         env: io.env,
       });
-      const checks = [...(await runChecks(home)), ...(await mcpChecks(opts, io))];
+      const viaHost = await hostChecks(opts, io, opts.fix === true);
+      const checks = [...(await runChecks(home)), ...viaHost.checks];
       if (checks.some((c) => c.status === 'fail')) io.exitCode = 1;
-      if (opts.json) return printJson(io, { home, checks });
+      if (opts.json) return printJson(io, { home, checks, fixed: viaHost.fixed });
       for (const c of checks) {
         io.stdout(
           `${MARK[c.status]} ${c.name.padEnd(10)} ${c.message}\n${c.hint ? `             ${c.hint}\n` : ''}`,

@@ -300,6 +300,13 @@ export const hostConfigSchema = {
           description:
             'Run before each install with the summary as JSON on stdin; it answers allow, warn or block (anything else blocks).',
         },
+        keepGenerations: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description:
+            'Versions kept per installed skill besides the serving one, for rollback (default 2); older ones are removed after each install, update, remove or rollback.',
+        },
       },
       additionalProperties: false,
     },

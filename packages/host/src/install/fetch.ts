@@ -137,9 +137,64 @@ async function fetchSpec(spec: string, dest: string, o: FetchOptions): Promise<F
       type,
     };
   } catch (e) {
-    throw fetchError(spec, o.registry, e);
+    const limit = isRatioAbort(e) ? await ratioLimitError(spec, opts, e) : undefined;
+    throw limit ?? fetchError(spec, o.registry, e);
   }
 }
+
+/**
+ * tar's guard against decompression bombs: unpacking stops when the output grows past this
+ * many times the compressed input. pacote sets no option for it, so it is not configurable.
+ */
+export const TAR_MAX_RATIO = 1000;
+
+const isRatioAbort = (e: unknown) =>
+  (e as NodeJS.ErrnoException)?.code === 'TAR_ABORT' &&
+  /decompression ratio/i.test((e as Error).message ?? '');
+
+/**
+ * The ratio abort says neither which file nor how big: read the tarball's headers (sizes
+ * only, nothing written) and name the largest file, its size and the limit it hit.
+ */
+async function ratioLimitError(
+  spec: string,
+  opts: ReturnType<typeof pacoteOptions>,
+  cause: unknown,
+): Promise<SkillError | undefined> {
+  try {
+    const data = await loadPacote().tarball(spec, opts);
+    const { Parser } = await import('tar');
+    let largest = { path: '', size: 0 };
+    await new Promise<void>((resolve, reject) => {
+      const parser = new Parser({
+        maxDecompressionRatio: Infinity,
+        onReadEntry: (entry) => {
+          if ((entry.size ?? 0) > largest.size) largest = { path: entry.path, size: entry.size };
+          entry.resume();
+        },
+      });
+      parser.on('end', () => resolve());
+      parser.on('error', reject);
+      parser.end(data);
+    });
+    const { path, size } = largest;
+    const file = path.replace(/^[^/]+\//, '');
+    return new SkillError(
+      'INSTALL_FAILED',
+      `${spec}: ${file} (${mib(size)}) unpacks to more than ${TAR_MAX_RATIO} times the tarball's compressed size (${mib(data.length)}), tar's limit against decompression bombs; nothing was installed.`,
+      {
+        cause,
+        file,
+        hint: `The limit is fixed (not a setting); the publisher must leave ${file} out of the package (package.json "files" or .npmignore).`,
+      },
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+const mib = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
 
 /** One line a person can act on, for the failures pacote reports by code. */
 export function fetchError(spec: string, registry: string, e: unknown): SkillError {

@@ -10,7 +10,7 @@ import type { SkillRecord } from '../catalog/types.js';
 import { codeStamp } from '../runners/inline-reload.js';
 import { mapSliced, slicer, type Slicer } from '../scan/yield.js';
 import type { ActiveSkill } from '../runners/types.js';
-import type { SwapExpectation } from './installer.js';
+import type { SwapExpectation } from './change.js';
 
 export type GenerationLoad =
   { ok: true; records: ReadonlyMap<string, SkillRecord> } | { ok: false; error: SkillError };

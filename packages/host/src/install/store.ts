@@ -2,7 +2,9 @@
 // beside the old one and the swap is one symlink rename:
 //
 //   <home>/store/
-//     .staging/<random>/        an install in progress (removed when it fails)
+//     .staging/<pid>-<random>/  an install in progress (removed when it fails, or by
+//                               reconcile once its process is gone)
+//     .journal/<name>.json      a change in progress (journal.ts)
 //     <name>/<version>/         the unpacked package, with its production dependencies
 //     <name>/<version>.lock.json  its lockfile entry (what rollback restores)
 //     <name>/current -> <version>   what the scan loads (sources/store.ts)
@@ -11,11 +13,22 @@
 // Names are skill names (ASCII `^[a-z0-9]+(-[a-z0-9]+)*$`), encoded anyway so no name can
 // step out of the store.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import {
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  symlink,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import valid from 'semver/functions/valid.js';
 import writeFileAtomic from 'write-file-atomic';
 import { encodeFileName } from '../paths.js';
+import { pidAlive } from '../pid-alive.js';
 import type { LockEntry } from './types.js';
 
 export const STAGING = '.staging';
@@ -49,9 +62,102 @@ export function versionFolder(version: string): string {
 }
 
 export async function makeStaging(root: string): Promise<string> {
-  const dir = join(root, STAGING, randomBytes(6).toString('hex'));
+  // The pid names the owner, so a folder left by a killed process can be told and removed.
+  const dir = join(root, STAGING, `${process.pid}-${randomBytes(6).toString('hex')}`);
   await mkdir(dir, { recursive: true });
   return dir;
+}
+
+/** Staging folders whose process is gone (a killed install left them). */
+export async function staleStaging(root: string): Promise<string[]> {
+  const base = join(root, STAGING);
+  let names: string[];
+  try {
+    names = await readdir(base);
+  } catch {
+    return [];
+  }
+  const stale = names.filter((n) => {
+    const pid = Number(n.split('-')[0]);
+    return !(Number.isInteger(pid) && pid > 0 && (pid === process.pid || pidAlive(pid)));
+  });
+  return stale.map((n) => join(base, n));
+}
+
+/** Removes staging folders whose process is gone; returns the folders removed. */
+export async function removeStaleStaging(root: string): Promise<string[]> {
+  const stale = await staleStaging(root);
+  for (const dir of stale) await rm(dir, { recursive: true, force: true });
+  return stale;
+}
+
+/** Removes `<name>/` when nothing is left in it (a refused first install leaves no folder). */
+export async function removeIfEmpty(layout: StoreLayout, name: string): Promise<void> {
+  try {
+    await rmdir(layout.skillDir(name));
+  } catch {
+    // ENOENT (gone already) or ENOTEMPTY (other versions): both fine.
+  }
+}
+
+/** The versions in `<name>/`, with the install time their entry file records. */
+export async function storedVersions(
+  layout: StoreLayout,
+  name: string,
+): Promise<{ version: string; time: string }[]> {
+  let names: string[];
+  try {
+    names = await readdir(layout.skillDir(name));
+  } catch {
+    return [];
+  }
+  const out: { version: string; time: string }[] = [];
+  for (const n of names) {
+    if (valid(n) !== n) continue;
+    const entry = await readVersionEntry(layout, name, n);
+    out.push({ version: n, time: entry?.time ?? '' });
+  }
+  return out;
+}
+
+/**
+ * Keeps `current`, `previous` and the newest others up to `keep` generations besides
+ * `current`; removes every other version folder and stray entry file or temp link.
+ * Returns the versions removed.
+ */
+export async function pruneVersions(
+  layout: StoreLayout,
+  name: string,
+  keep: number,
+): Promise<string[]> {
+  const current = await linkedVersion(layout, name, 'current');
+  const previous = await linkedVersion(layout, name, 'previous');
+  if (keep < 1 && previous !== undefined) await pointTo(layout, name, 'previous', undefined);
+  const others = (await storedVersions(layout, name))
+    .filter((v) => v.version !== current && !(keep >= 1 && v.version === previous))
+    .sort((a, b) => b.time.localeCompare(a.time));
+  const room = Math.max(0, keep - (keep >= 1 && previous !== undefined ? 1 : 0));
+  const gone = others.slice(room).map((v) => v.version);
+  for (const v of gone) await removeVersion(layout, name, v);
+  await removeStrays(layout, name);
+  return gone;
+}
+
+/** Entry files without their folder and link temp files a killed process left behind. */
+async function removeStrays(layout: StoreLayout, name: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(layout.skillDir(name));
+  } catch {
+    return;
+  }
+  const folders = new Set(names.filter((n) => valid(n) === n));
+  for (const n of names) {
+    const stray =
+      (n.endsWith('.lock.json') && !folders.has(n.slice(0, -'.lock.json'.length))) ||
+      /^(current|previous)\.[0-9a-f]+\.tmp$/.test(n);
+    if (stray) await rm(join(layout.skillDir(name), n), { force: true });
+  }
 }
 
 /** The version a link points at, or undefined. */
@@ -120,6 +226,8 @@ export async function removeVersion(
   name: string,
   version: string,
 ): Promise<void> {
-  await rm(layout.versionDir(name, version), { recursive: true, force: true });
+  // The entry file first: a folder half removed by a killed process has no entry, and the
+  // next prune takes what is left of it.
   await rm(layout.entryFile(name, version), { force: true });
+  await rm(layout.versionDir(name, version), { recursive: true, force: true });
 }

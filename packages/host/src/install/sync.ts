@@ -6,7 +6,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import { decodeFileName } from '../paths.js';
-import type { SwapExpectation } from './installer.js';
+import type { SwapExpectation } from './change.js';
 import type { InstallState } from './state.js';
 import { linkedVersion, pointTo, readVersionEntry, type StoreLayout } from './store.js';
 import type { InstallOptions, InstallResult, LockEntry } from './types.js';

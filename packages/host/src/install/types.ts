@@ -55,7 +55,11 @@ export interface InstallSummary {
 }
 
 export interface InstallProgress {
-  /** `resolve`, `fetch`, `inspect`, `policy`, `consent`, `dependencies`, `store`, `load`, `swap`, `lockfile`, `remove`, `rollback`. */
+  /**
+   * In order: `resolve`, `fetch`, `inspect`, `policy`, `consent`, `dependencies`, `store`,
+   * `load`, `lockfile`, `prune` for install and update; `remove` or `rollback`, then `load`,
+   * `lockfile`, `prune`. The change is committed when the lockfile is written.
+   */
   step: string;
   detail?: string;
 }
