@@ -11,7 +11,9 @@ import { SkillError } from '@openclaw/skill-sdk';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import type { HostPaths } from '../paths.js';
-import { checkDependencyRanges, installDependencies } from './dependencies.js';
+import { checkDependencyRanges } from './dependency-ranges.js';
+import { installDependencies } from './dependencies.js';
+import { localBase, withLocalDependencies } from './local-deps.js';
 import { dropperCheck } from './dropper.js';
 import { fetchPackage, normalizeSpec, type Fetched } from './fetch.js';
 import { inspectPackage } from './inspect.js';
@@ -117,13 +119,18 @@ export function createInstaller(deps: InstallerDeps): Installer {
       checkAbort(opts.signal);
       progress({ step: 'inspect', detail: `${fetched.package}@${fetched.version}` });
       const { summary: base, folder } = await inspectPackage(staged, spec, deps.hostVersion);
-      // Before consent and npm: a range npm cannot install fails here, naming the field.
-      checkDependencyRanges(
-        folder.packageJson?.raw ?? {},
-        fetched.type === 'directory'
-          ? join(fetched.resolved.replace(/^file:/, ''), 'package.json')
-          : `package.json of ${fetched.package}@${fetched.version}`,
-      );
+      // Before consent and npm: anything but a registry range fails here, naming the field
+      // (local folders only with allowLocalDeps, listed for consent by real path).
+      const from = localBase(fetched);
+      const localDependencies = await checkDependencyRanges({
+        raw: folder.packageJson?.raw ?? {},
+        where:
+          fetched.type === 'directory' && from !== undefined
+            ? join(from, 'package.json')
+            : `package.json of ${fetched.package}@${fetched.version}`,
+        ...(from !== undefined && { base: from }),
+        ...(opts.allowLocalDeps && { allowLocal: true }),
+      });
       const previousVersion = await linkedVersion(layout, base.name, 'current');
       const summary: InstallSummary = {
         ...base,
@@ -131,6 +138,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
         resolved: fetched.resolved,
         integrity: fetched.integrity,
         warnings: await dropperCheck(staged),
+        ...(localDependencies.length > 0 && { localDependencies }),
       };
       const policyCommand = deps.config().install?.policyCommand;
       if (policyCommand) {
@@ -212,6 +220,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
           cache,
           env: deps.env,
           ...(opts.signal && { signal: opts.signal }),
+          ...(summary.localDependencies && { local: summary.localDependencies }),
         });
       }
       checkAbort(opts.signal);
@@ -276,16 +285,19 @@ export function createInstaller(deps: InstallerDeps): Installer {
       await consent(summary, opts);
       checkAbort(opts.signal);
       await state.check?.();
-      const entry: LockEntry = {
-        name,
-        package: fetched.package,
-        version,
-        resolved: fetched.resolved,
-        integrity: fetched.integrity,
-        time: new Date().toISOString(),
-        spec: fetched.type === 'registry' ? spec : normalized,
-        ...(fetched.type === 'registry' && { registry }),
-      };
+      const entry = withLocalDependencies<LockEntry>(
+        {
+          name,
+          package: fetched.package,
+          version,
+          resolved: fetched.resolved,
+          integrity: fetched.integrity,
+          time: new Date().toISOString(),
+          spec: fetched.type === 'registry' ? spec : normalized,
+          ...(fetched.type === 'registry' && { registry }),
+        },
+        summary.localDependencies,
+      );
       const oldPrevious = await linkedVersion(layout, name, 'previous');
       const { record, snapshot, dir } = await commit(staged, summary, entry, opts, registry);
       progress({ step: 'lockfile', detail: lockFile });
@@ -348,10 +360,16 @@ export function createInstaller(deps: InstallerDeps): Installer {
       }
       if (Object.keys(summary.dependencies).length > 0) {
         progress({ step: 'dependencies', detail: entry.name });
-        await installDependencies(staged, { registry, cache, env: deps.env });
+        await installDependencies(staged, {
+          registry,
+          cache,
+          env: deps.env,
+          ...(summary.localDependencies && { local: summary.localDependencies }),
+        });
       }
       progress({ step: 'store', detail: dir });
-      await placeVersion(layout, entry.name, entry.version, staged, entry);
+      const placed = withLocalDependencies(entry, summary.localDependencies);
+      await placeVersion(layout, entry.name, entry.version, staged, placed);
     } finally {
       await rm(staged, { recursive: true, force: true }).catch(() => undefined);
     }
