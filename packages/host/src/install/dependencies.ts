@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { SkillError } from '@openclaw/skill-sdk';
 import { isNetworkCode } from '../router/network.js';
 import type { LocalDependency } from './types.js';
-import { checkInstalledLinks, pinLocalDependencies } from './local-deps.js';
+import { absoluteLocalLinks, checkInstalledLinks, pinLocalDependencies } from './local-deps.js';
 
 /** A registry URL as shown in a message: without credentials, query or fragment. */
 function shownRegistry(registry: string): string {
@@ -98,6 +98,7 @@ export async function installDependencies(
   const local = opts.local ?? [];
   await pinLocalDependencies(dir, local);
   await runNpmInstall(dir, opts);
+  await absoluteLocalLinks(dir, local);
   await checkInstalledLinks(
     dir,
     local.map((d) => d.path),

@@ -8,7 +8,7 @@
 // - the paths are recorded in the version's lockfile entry, `<name>/<version>.lock.json`
 //   beside the version folder in the store (outside it, so the package cannot write or ship
 //   it), which is where the sandbox reads them at run time.
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { lstat, readdir, readFile, realpath, rm, symlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { SkillError } from '@openclaw/skill-sdk';
@@ -29,6 +29,23 @@ export async function pinLocalDependencies(
   const pkg = JSON.parse(await readFile(file, 'utf8')) as Record<string, Record<string, string>>;
   for (const d of local) pkg[d.field] = { ...pkg[d.field], [d.name]: `file:${d.path}` };
   await writeFileAtomic(file, `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+/**
+ * npm links a `file:` folder by a relative path from where it ran (the staging folder); the
+ * link is made absolute so the version folder can move into the store and still name it.
+ */
+export async function absoluteLocalLinks(
+  dir: string,
+  local: readonly LocalDependency[],
+): Promise<void> {
+  for (const d of local) {
+    const link = join(dir, 'node_modules', d.name);
+    const stat = await lstat(link).catch(() => undefined);
+    if (!stat?.isSymbolicLink()) continue;
+    await rm(link);
+    await symlink(d.path, link, 'junction');
+  }
 }
 
 /**
