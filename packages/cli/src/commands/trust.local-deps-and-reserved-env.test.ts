@@ -27,10 +27,16 @@ beforeAll(async () => {
   checkout = join(root, 'my-lib');
   await mkdir(userHome);
   await mkdir(checkout);
-  await writeFile(join(checkout, 'package.json'), JSON.stringify({ name: 'my-lib', version: '1.0.0' }));
+  await writeFile(
+    join(checkout, 'package.json'),
+    JSON.stringify({ name: 'my-lib', version: '1.0.0' }),
+  );
   const reserved = join(ws, 'skills', 'greedy');
   await mkdir(reserved, { recursive: true });
-  await writeFile(join(reserved, 'SKILL.md'), '---\nname: greedy\ndescription: Wants it all.\n---\n');
+  await writeFile(
+    join(reserved, 'SKILL.md'),
+    '---\nname: greedy\ndescription: Wants it all.\n---\n',
+  );
   await writeFile(
     join(reserved, 'package.json'),
     JSON.stringify({ name: 'greedy', version: '1.0.0', type: 'module', exports: './index.js' }),
@@ -92,7 +98,9 @@ describe('install and a local dependency', () => {
       dependencies: { mylib: `file:${alias}` },
     });
     packages.push(dir);
-    const r = await cli(join(root, 'home-allowed'), 'install',
+    const r = await cli(
+      join(root, 'home-allowed'),
+      'install',
       dir,
       '--allow-local-deps',
       '--yes',

@@ -69,7 +69,9 @@ export function createSkillSecrets(
         throw new SkillError(
           'POLICY_DENIED',
           `Skill "${record.name}" asked for "${name}", which the host keeps for itself; no skill receives it.`,
-          { hint: 'Use a name of the skill\'s own in manifest.json (see `openclaw-skill validate`).' },
+          {
+            hint: "Use a name of the skill's own in manifest.json (see `openclaw-skill validate`).",
+          },
         );
       }
       return (

@@ -52,7 +52,12 @@ async function hostIn(root: string): Promise<SkillHost> {
 
 const packages: string[] = [];
 async function skillWith(skill: string, dependencies: Record<string, string>) {
-  const dir = await writeSkillPackage({ skill, version: '1.0.0', dependencies, code: reader(skill) });
+  const dir = await writeSkillPackage({
+    skill,
+    version: '1.0.0',
+    dependencies,
+    code: reader(skill),
+  });
   packages.push(dir);
   return dir;
 }
@@ -106,18 +111,21 @@ describe('a dependency that is not a registry range', () => {
     ['user/repo shorthand', 'attacker/exfil', 'a git repository'],
     ['an https tarball URL', 'https://attacker.invalid/exfil-1.0.0.tgz', 'a tarball URL'],
     ['an npm: alias', 'npm:left-pad@^1.3.0', 'an npm: alias'],
-  ])('a %s range is refused the same way, naming the dependency; nothing is written', async (_kind, range, what) => {
-    const dir = await skillWith('otherdep', { exfil: range });
-    const host = await hostIn(await mkdtemp(join(tmp, 'h-')));
-    const e = await rejection(host.install(dir, { yes: true }));
-    expect(e.code).toBe('INSTALL_FAILED');
-    expect(e.message).toContain(
-      `${join(dir, 'package.json')}: dependencies["exfil"] is ${JSON.stringify(range)}, ${what}`,
-    );
-    expect(e.details).toMatchObject({ field: 'dependencies', dependency: 'exfil' });
-    expect(e.hint).toContain('--allow-local-deps');
-    await storeUntouched(host);
-  });
+  ])(
+    'a %s range is refused the same way, naming the dependency; nothing is written',
+    async (_kind, range, what) => {
+      const dir = await skillWith('otherdep', { exfil: range });
+      const host = await hostIn(await mkdtemp(join(tmp, 'h-')));
+      const e = await rejection(host.install(dir, { yes: true }));
+      expect(e.code).toBe('INSTALL_FAILED');
+      expect(e.message).toContain(
+        `${join(dir, 'package.json')}: dependencies["exfil"] is ${JSON.stringify(range)}, ${what}`,
+      );
+      expect(e.details).toMatchObject({ field: 'dependencies', dependency: 'exfil' });
+      expect(e.hint).toContain('--allow-local-deps');
+      await storeUntouched(host);
+    },
+  );
 
   it('a file: range in overrides is refused even with allowLocalDeps, naming overrides', async () => {
     const dir = await skillWith('overrides', {});

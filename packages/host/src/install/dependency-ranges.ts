@@ -28,7 +28,6 @@ let npa: typeof npaModule | undefined;
 const loadNpa = () =>
   (npa ??= createRequire(import.meta.url)('npm-package-arg') as typeof npaModule);
 
-
 export interface DependencyCheck {
   /** The package's package.json, parsed. */
   raw: Record<string, unknown>;
@@ -104,7 +103,12 @@ export async function checkDependencyRanges(c: DependencyCheck): Promise<LocalDe
       const k = classifyRange(name, range, c.base ?? '/');
       if (k.kind === 'registry') continue;
       if (k.kind === 'local' && c.allowLocal && c.base !== undefined) {
-        local.push({ name, field, range: String(range), path: await realLocal(c, field, name, k.path) });
+        local.push({
+          name,
+          field,
+          range: String(range),
+          path: await realLocal(c, field, name, k.path),
+        });
         continue;
       }
       throw refusal(c, field, name, range, k);
@@ -145,10 +149,14 @@ function refusal(
           : LOCAL_HINT,
     });
   }
-  return new SkillError('INSTALL_FAILED', `${at}, ${k.what}: only registry versions are installed.`, {
-    ...opts,
-    hint: `${REGISTRY_HINT} For a folder of your own, use file: with --allow-local-deps.`,
-  });
+  return new SkillError(
+    'INSTALL_FAILED',
+    `${at}, ${k.what}: only registry versions are installed.`,
+    {
+      ...opts,
+      hint: `${REGISTRY_HINT} For a folder of your own, use file: with --allow-local-deps.`,
+    },
+  );
 }
 
 async function realLocal(c: DependencyCheck, field: string, name: string, path: string) {
@@ -179,7 +187,10 @@ function checkOverrides(c: DependencyCheck, v: unknown, path: string[], depth: n
     const read = classifyRange('override', value, c.base ?? '/');
     if (read.kind === 'registry') continue;
     // --allow-local-deps is for dependencies; an override never points at a folder.
-    const k = read.kind === 'local' ? { kind: 'refused' as const, what: `a local path (${read.path})` } : read;
+    const k =
+      read.kind === 'local'
+        ? { kind: 'refused' as const, what: `a local path (${read.path})` }
+        : read;
     const field = path.map((p, i) => (i === 0 ? p : `[${JSON.stringify(p)}]`)).join('');
     throw refusal(c, field, key, value, k);
   }

@@ -85,9 +85,7 @@ export async function consentedLocalPaths(dir: string): Promise<string[]> {
   }
   const recorded = entry.localDependencies;
   if (typeof recorded !== 'object' || recorded === null) return [];
-  return Object.values(recorded).filter(
-    (p): p is string => typeof p === 'string' && isAbsolute(p),
-  );
+  return Object.values(recorded).filter((p): p is string => typeof p === 'string' && isAbsolute(p));
 }
 
 /**
@@ -112,5 +110,8 @@ export function withLocalDependencies<T extends { localDependencies?: Record<str
   const { localDependencies: _old, ...rest } = entry;
   void _old;
   if (!local || local.length === 0) return rest as T;
-  return { ...rest, localDependencies: Object.fromEntries(local.map((d) => [d.name, d.path])) } as T;
+  return {
+    ...rest,
+    localDependencies: Object.fromEntries(local.map((d) => [d.name, d.path])),
+  } as T;
 }

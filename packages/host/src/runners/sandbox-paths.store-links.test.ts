@@ -63,7 +63,10 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'oc-store-links-'));
   outside = join(tmp, 'outside');
   await mkdir(outside);
-  await writeFile(join(outside, 'package.json'), JSON.stringify({ name: 'evil', version: '1.0.0' }));
+  await writeFile(
+    join(outside, 'package.json'),
+    JSON.stringify({ name: 'evil', version: '1.0.0' }),
+  );
   await writeFile(join(outside, 'secret.txt'), OUTSIDE_SECRET);
 });
 afterAll(async () => {
@@ -114,7 +117,9 @@ describe('a sandboxed store skill and links out of its folder', () => {
       input: { path: './node_modules/lib/secret.txt' },
     });
     expect(r.isError && r.code).toBe('PATH_UNSAFE');
-    expect(r.isError && r.message).toContain(`its local dependency ${lib} now resolves to ${outside}`);
+    expect(r.isError && r.message).toContain(
+      `its local dependency ${lib} now resolves to ${outside}`,
+    );
     expect(JSON.stringify(r)).not.toContain(OUTSIDE_SECRET);
   });
 });

@@ -47,7 +47,9 @@ describe('env names the host keeps for itself', () => {
   it('validate reports PERMISSION_RESERVED for each reserved name in permissions.env, naming it and its line', async () => {
     const dir = await skill(
       files({
-        permissions: { env: ['GMAIL_LABEL', 'OPENCLAW_GOOGLE_CLIENT_SECRET', 'OPENCLAW_SKILLS_HOME'] },
+        permissions: {
+          env: ['GMAIL_LABEL', 'OPENCLAW_GOOGLE_CLIENT_SECRET', 'OPENCLAW_SKILLS_HOME'],
+        },
       }),
     );
     const r = await validateSkill(dir);
@@ -73,7 +75,10 @@ describe('env names the host keeps for itself', () => {
     );
     const r = await validateSkill(dir);
     expect(r.problems.filter((p) => p.code === 'PERMISSION_RESERVED')).toEqual([
-      expect.objectContaining({ field: 'auth.key.env', message: expect.stringContaining('"NODE_OPTIONS"') }),
+      expect.objectContaining({
+        field: 'auth.key.env',
+        message: expect.stringContaining('"NODE_OPTIONS"'),
+      }),
     ]);
   });
 });
