@@ -72,7 +72,8 @@ const cli = async (home: string, ...args: string[]) => {
   return { code, out: io.out, err: io.err };
 };
 
-describe('install and a local dependency', () => {
+// Each install packs the folder (and runs npm): seconds each on a loaded machine.
+describe('install and a local dependency', { timeout: 60_000 }, () => {
   it('install <folder> with a file: dependency exits 1 with one line naming the dependency; the hint names --allow-local-deps', async () => {
     const dir = await writeSkillPackage({
       skill: 'localdep',

@@ -141,7 +141,8 @@ describe('a dependency that is not a registry range', () => {
   });
 });
 
-describe('allowLocalDeps (--allow-local-deps)', () => {
+// Each install packs the folder and runs npm: seconds each on a loaded machine.
+describe('allowLocalDeps (--allow-local-deps)', { timeout: 90_000 }, () => {
   it('installs a file: folder through a symlinked path, lists its real path at consent and in the lockfile, and the sandboxed skill reads exactly it', async () => {
     // The range names a link to the folder; the consent must name where it really is.
     const alias = join(tmp, 'looks-harmless');
@@ -167,5 +168,26 @@ describe('allowLocalDeps (--allow-local-deps)', () => {
       input: { path: './node_modules/sshdir/notes.txt' },
     });
     expect(read.isError ? `${read.code}: ${read.message}` : read.text).toContain(NOTE);
+  });
+
+  it('update of a skill with a local dependency is refused without allowLocalDeps and goes through with it', async () => {
+    const dir = await skillWith('updatable', { sshdir: `file:${fakeSsh}` });
+    const host = await hostIn(await mkdtemp(join(tmp, 'h-')));
+    await host.install(dir, { yes: true, allowLocalDeps: true });
+    const pkgFile = join(dir, 'package.json');
+    const pkg = JSON.parse(await readFile(pkgFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(pkgFile, JSON.stringify({ ...pkg, version: '1.1.0' }));
+    const manifestFile = join(dir, 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, version: '1.1.0' }));
+    const refused = await rejection(host.update('updatable', { yes: true }));
+    expect(refused.code).toBe('INSTALL_FAILED');
+    expect(refused.details).toMatchObject({ dependency: 'sshdir' });
+    const [updated] = await host.update('updatable', { yes: true, allowLocalDeps: true });
+    expect(updated).toMatchObject({
+      action: 'updated',
+      version: '1.1.0',
+      previousVersion: '1.0.0',
+    });
   });
 });

@@ -74,7 +74,8 @@ afterAll(async () => {
   for (const d of [tmp, ...packages]) if (d) await rm(d, { recursive: true, force: true });
 });
 
-describe('a sandboxed store skill and links out of its folder', () => {
+// Each test installs (packs the folder, runs npm) and starts sandboxes: seconds each.
+describe('a sandboxed store skill and links out of its folder', { timeout: 90_000 }, () => {
   it('a link planted in node_modules after install (listed as a dependency, to a folder with a package.json) is refused: PATH_UNSAFE naming the link, and the file is not in the result', async () => {
     const { root, version } = await installed('tampered');
     await mkdir(join(version, 'node_modules'), { recursive: true });
