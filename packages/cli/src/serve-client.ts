@@ -116,6 +116,7 @@ export async function findServe(home: string): Promise<ServeClient | undefined> 
 export interface RemoteInstallOptions {
   yes?: boolean;
   registry?: string;
+  allowLocalDeps?: boolean;
   /** Shows the summary and asks the user (the CLI's terminal prompt). */
   consent?: (summary: InstallSummary) => Promise<boolean>;
 }
@@ -135,7 +136,10 @@ async function withConsent<T>(
   send: (body: Record<string, unknown>) => Promise<T>,
   opts: RemoteInstallOptions,
 ): Promise<T> {
-  const base = { ...(opts.registry && { registry: opts.registry }) };
+  const base = {
+    ...(opts.registry && { registry: opts.registry }),
+    ...(opts.allowLocalDeps && { allowLocalDeps: true }),
+  };
   if (opts.yes) return send({ ...base, yes: true });
   try {
     return await send(base);

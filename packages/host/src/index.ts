@@ -67,6 +67,7 @@ export type {
   InstallResult,
   InstallSummary,
   InstallWarning,
+  LocalDependency,
   LockEntry,
   LockFile,
   SummaryTool,

@@ -148,6 +148,8 @@ export const PROBLEM_CODES = [
   'TOOL_NAME_INVALID',
   'TOOL_NAME_PREFIX',
   'TOOL_DUPLICATE',
+  /** An env name the host keeps for itself (OPENCLAW_*, NODE_OPTIONS, ...) in the manifest. */
+  'PERMISSION_RESERVED',
   // The entry module (validate --strict imports it).
   'ENTRY_OUTSIDE_PACKAGE',
   'ENTRY_MISSING',

@@ -45,23 +45,34 @@ export function describeSummary(s: InstallSummary): string {
   if (Object.keys(s.dependencies).length > 0) {
     lines.push(`  dependencies: ${Object.keys(s.dependencies).join(', ')}`);
   }
+  if (s.localDependencies?.length) {
+    lines.push('  ! local dependencies (--allow-local-deps): the skill may read these folders');
+    for (const d of s.localDependencies) lines.push(`    ${d.name}: ${d.path}`);
+  }
   if (s.scripts.length > 0) lines.push(`  install scripts (not run): ${s.scripts.join(', ')}`);
   for (const w of s.warnings) lines.push(`  ! ${w.message}`);
   return lines.filter(Boolean).join('\n') + '\n';
 }
 
+/** `--allow-local-deps`, as install and update declare it. */
+export const ALLOW_LOCAL_DEPS = [
+  '--allow-local-deps',
+  'allow file: and link: dependencies (testing against your own checkout); the consent lists the folders the skill may then read',
+] as const;
+
 /**
- * What install and update hand on, to a running serve or to the host: the registry, `--yes`
- * and, on a terminal, the consent prompt.
+ * What install and update hand on, to a running serve or to the host: the registry, `--yes`,
+ * `--allow-local-deps` and, on a terminal, the consent prompt.
  */
 export function consentOptions(
-  flags: { registry?: string; yes?: boolean },
+  flags: { registry?: string; yes?: boolean; allowLocalDeps?: boolean },
   io: Io,
-): Pick<InstallOptions, 'registry' | 'yes' | 'consent'> {
+): Pick<InstallOptions, 'registry' | 'yes' | 'consent' | 'allowLocalDeps'> {
   const consent = terminalConsent(io);
   return {
     ...(flags.registry && { registry: flags.registry }),
     ...(flags.yes && { yes: true }),
+    ...(flags.allowLocalDeps && { allowLocalDeps: true }),
     ...(consent && { consent }),
   };
 }

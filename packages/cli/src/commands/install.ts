@@ -5,12 +5,13 @@ import { SkillError } from '@openclaw/skill-sdk';
 import type { Io } from '../io.js';
 import { findServe, homeOf, installViaServe, throughServe } from '../serve-client.js';
 import type { GlobalOptions } from '../options.js';
-import { consentOptions, printResults, progress } from './install-io.js';
+import { ALLOW_LOCAL_DEPS, consentOptions, printResults, progress } from './install-io.js';
 
 interface InstallFlags extends GlobalOptions {
   registry?: string;
   yes?: boolean;
   frozen?: boolean;
+  allowLocalDeps?: boolean;
 }
 
 export function configure(cmd: Command, io: Io): void {
@@ -23,6 +24,7 @@ export function configure(cmd: Command, io: Io): void {
     )
     .option('-y, --yes', 'accept the tools, permissions and scopes without asking')
     .option('--frozen', 'install exactly what skills.lock.json lists (no spec)')
+    .option(...ALLOW_LOCAL_DEPS)
     .action(async (spec: string | undefined) => {
       const opts = cmd.optsWithGlobals<InstallFlags>();
       if (opts.frozen && spec) throw new SkillError('USAGE', 'install --frozen takes no spec.');

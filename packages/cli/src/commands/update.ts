@@ -4,7 +4,7 @@ import { openHost } from '../host.js';
 import type { Io } from '../io.js';
 import { findServe, homeOf, throughServe, updateViaServe } from '../serve-client.js';
 import type { GlobalOptions } from '../options.js';
-import { consentOptions, printResults, progress } from './install-io.js';
+import { ALLOW_LOCAL_DEPS, consentOptions, printResults, progress } from './install-io.js';
 
 export function configure(cmd: Command, io: Io): void {
   cmd
@@ -12,8 +12,11 @@ export function configure(cmd: Command, io: Io): void {
     .argument('[name]', 'skill name (default: every installed skill)')
     .option('--registry <url>', 'npm registry (default: where the skill came from)')
     .option('-y, --yes', 'accept the new version without asking')
+    .option(...ALLOW_LOCAL_DEPS)
     .action(async (name: string | undefined) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { registry?: string; yes?: boolean }>();
+      const opts = cmd.optsWithGlobals<
+        GlobalOptions & { registry?: string; yes?: boolean; allowLocalDeps?: boolean }
+      >();
       const serve = await findServe(homeOf(opts, io));
       if (serve) {
         io.stderr(throughServe(serve));

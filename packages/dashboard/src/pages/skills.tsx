@@ -398,6 +398,18 @@ function ConsentDialog({
           </ul>
         </>
       )}
+      {summary.localDependencies && summary.localDependencies.length > 0 && (
+        <>
+          <h3>Local dependencies: the skill may read these folders</h3>
+          <ul>
+            {summary.localDependencies.map((d) => (
+              <li key={d.name} class="problem sev-warning">
+                <code>{d.name}</code> {d.path}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {summary.scripts.length > 0 && (
         <p class="hint">Install scripts ({summary.scripts.join(', ')}) are never run.</p>
       )}

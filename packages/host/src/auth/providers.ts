@@ -157,18 +157,18 @@ export function resolveProvider(
       { file: configFile },
     );
   }
-  const clientId = entry?.clientId ?? env[envName(name, 'CLIENT_ID')];
+  const clientId = entry?.clientId ?? env[clientIdEnvName(name)];
   if (!clientId) {
     throw new SkillError(
       'CONFIG_INVALID',
-      `No OAuth client id for "${name}": set auth.providers.${name}.clientId in ${configFile} or ${envName(name, 'CLIENT_ID')} in the environment.`,
+      `No OAuth client id for "${name}": set auth.providers.${name}.clientId in ${configFile} or ${clientIdEnvName(name)} in the environment.`,
       {
         file: configFile,
         hint: `Register an OAuth client with ${name}, put its id in auth.providers.${name}.clientId, then run the login again.`,
       },
     );
   }
-  const clientSecret = entry?.clientSecret ?? env[envName(name, 'CLIENT_SECRET')];
+  const clientSecret = entry?.clientSecret ?? env[clientSecretEnvName(name)];
   const revokeUrl = entry?.revokeUrl ?? preset?.revokeUrl;
   const deviceAuthorizationUrl = entry?.deviceAuthorizationUrl ?? preset?.deviceAuthorizationUrl;
   return {
@@ -201,4 +201,9 @@ export function expandScopes(
 /** The env names that can hold a provider's client secret (for redaction). */
 export function clientSecretEnvName(provider: string): string {
   return envName(provider, 'CLIENT_SECRET');
+}
+
+/** The env name that can hold a provider's client id. */
+export function clientIdEnvName(provider: string): string {
+  return envName(provider, 'CLIENT_ID');
 }

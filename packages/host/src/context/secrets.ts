@@ -1,7 +1,7 @@
 // A skill's secrets: only names its manifest declares (apiKey auth `env` names and
 // permissions.env), looked up in the host config (skills.<name>.secrets, then .env), then
 // the environment, then the keys `openclaw-skill auth set-key` stored in the vault.
-import { SkillError, type SkillSecrets } from '@openclaw/skill-sdk';
+import { isReservedEnvName, SkillError, type SkillSecrets } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { skillSettings } from '../config/load.js';
 import type { HostConfig, SkillSettings } from '../config/schema.js';
@@ -63,6 +63,15 @@ export function createSkillSecrets(
         throw new SkillError(
           'POLICY_DENIED',
           `Skill "${record.name}" asked for secret "${name}", which its manifest.json does not declare; add it to permissions.env or an apiKey auth entry's "env".`,
+        );
+      }
+      if (isReservedEnvName(name)) {
+        throw new SkillError(
+          'POLICY_DENIED',
+          `Skill "${record.name}" asked for "${name}", which the host keeps for itself; no skill receives it.`,
+          {
+            hint: "Use a name of the skill's own in manifest.json (see `openclaw-skill validate`).",
+          },
         );
       }
       return (

@@ -92,7 +92,7 @@ describe('installing a skill whose dependencies npm cannot install', () => {
     await nothingInstalled(host);
   });
 
-  it('catalog: and link: ranges in optionalDependencies are refused the same way', async () => {
+  it('a catalog: range in optionalDependencies is refused the same way, and a link: range as a local path', async () => {
     const catalog = await writeSkillPackage({ skill: 'cat', version: '1.0.0' });
     folders.push(catalog);
     const host = await hostAt(deadRegistry);
@@ -105,8 +105,9 @@ describe('installing a skill whose dependencies npm cannot install', () => {
     await writeFile(pkgFile, JSON.stringify({ ...pkg, dependencies: { util: 'link:../util' } }));
     const e = await rejection(host.install(catalog, { yes: true }));
     expect(e.message).toBe(
-      `${pkgFile}: dependencies["util"] is "link:../util", which npm cannot install (a pnpm or Yarn "link:" range).`,
+      `${pkgFile}: dependencies["util"] is "link:../util", a local path (${join(catalog, '..', 'util')}): the skill could read whatever is there, so only registry versions are installed.`,
     );
+    expect(e.hint).toContain('--allow-local-deps');
     await nothingInstalled(host);
   });
 });

@@ -1,46 +1,13 @@
 // A skill's runtime dependencies, installed inside its store folder by npm itself with
 // install scripts disabled and dev dependencies left out. Skipped entirely for
 // the common case of a package without dependencies (most skills bundle or have none).
-// Ranges npm cannot install (pnpm's and Yarn's protocols) are refused before npm runs, and a
-// failure of npm is told in its first `npm error` line with a hint that fits its code.
+// Which ranges may be installed at all is decided before (dependency-ranges.ts); a failure of
+// npm is told in its first `npm error` line with a hint that fits its code.
 import { execFile } from 'node:child_process';
-import { isAbsolute } from 'node:path';
 import { SkillError } from '@openclaw/skill-sdk';
 import { isNetworkCode } from '../router/network.js';
-
-/** The fields npm installs from (dev and peer dependencies are left out, see below). */
-const INSTALLED_FIELDS = ['dependencies', 'optionalDependencies'] as const;
-/** Range protocols of pnpm and Yarn that npm refuses (EUNSUPPORTEDPROTOCOL). */
-const FOREIGN_PROTOCOL = /^(workspace|catalog|link|portal|patch):/;
-
-/**
- * Refuses a dependency npm could not install, naming the field to fix: a `workspace:` or
- * `catalog:` range (a skill installed from its monorepo's folder) or a `link:`, `portal:` or
- * `patch:` one. `where` is the package.json (path, or "package.json of name@version").
- */
-export function checkDependencyRanges(raw: Record<string, unknown>, where: string): void {
-  for (const field of INSTALLED_FIELDS) {
-    const deps = raw[field];
-    if (typeof deps !== 'object' || deps === null) continue;
-    for (const [name, range] of Object.entries(deps as Record<string, unknown>)) {
-      const protocol =
-        typeof range === 'string' ? FOREIGN_PROTOCOL.exec(range.trim())?.[1] : undefined;
-      if (protocol === undefined) continue;
-      const monorepo = protocol === 'workspace' || protocol === 'catalog';
-      throw new SkillError(
-        'INSTALL_FAILED',
-        `${where}: ${field}[${JSON.stringify(name)}] is ${JSON.stringify(range)}, which ${monorepo ? 'only its monorepo understands' : `npm cannot install (a pnpm or Yarn "${protocol}:" range)`}.`,
-        {
-          ...(isAbsolute(where) && { file: where }),
-          hint: monorepo
-            ? 'Nothing was installed. Pack it there with `pnpm pack` (which writes real versions for workspace: and catalog: ranges) and install the .tgz.'
-            : `Nothing was installed. Replace the range with a published version in ${field}, or pack the skill with its package manager and install the .tgz.`,
-          details: { field, dependency: name, range },
-        },
-      );
-    }
-  }
-}
+import type { LocalDependency } from './types.js';
+import { absoluteLocalLinks, checkInstalledLinks, pinLocalDependencies } from './local-deps.js';
 
 /** A registry URL as shown in a message: without credentials, query or fragment. */
 function shownRegistry(registry: string): string {
@@ -111,10 +78,34 @@ export function npmInstallFailure(
   };
 }
 
+export interface InstallDependenciesOptions {
+  registry: string;
+  cache: string;
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  /** Local dependencies the install was allowed (`--allow-local-deps`), by real path. */
+  local?: readonly LocalDependency[];
+}
+
+/**
+ * Runs npm in the staged package folder, then checks that every link npm made stays inside it
+ * or on an allowed local dependency's path.
+ */
 export async function installDependencies(
   dir: string,
-  opts: { registry: string; cache: string; env: NodeJS.ProcessEnv; signal?: AbortSignal },
+  opts: InstallDependenciesOptions,
 ): Promise<void> {
+  const local = opts.local ?? [];
+  await pinLocalDependencies(dir, local);
+  await runNpmInstall(dir, opts);
+  await absoluteLocalLinks(dir, local);
+  await checkInstalledLinks(
+    dir,
+    local.map((d) => d.path),
+  );
+}
+
+async function runNpmInstall(dir: string, opts: InstallDependenciesOptions): Promise<void> {
   const args = [
     'install',
     '--omit=dev',
@@ -125,6 +116,8 @@ export async function installDependencies(
     '--no-package-lock',
     '--no-save',
     '--loglevel=error',
+    // A `file:` folder is linked, not copied: what the consent listed is what the skill reads.
+    '--install-links=false',
     `--registry=${opts.registry}`,
     `--cache=${opts.cache}`,
   ];

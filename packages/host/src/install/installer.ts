@@ -13,6 +13,7 @@ import type { SkillRecord } from '../catalog/types.js';
 import { applyChange, type Swapped } from './change.js';
 import { installerContext, type InstallerContext, type InstallerDeps } from './context.js';
 import { installDependencies } from './dependencies.js';
+import { withLocalDependencies } from './local-deps.js';
 import { normalizeSpec } from './fetch.js';
 import type { StoreSide } from './journal.js';
 import { checkAbort, prepare, type Prepared } from './prepare.js';
@@ -113,16 +114,19 @@ async function installSpec(
     await dependenciesStep(ctx, prepared, { registry, opts });
     checkAbort(opts.signal);
     const { fetched } = prepared;
-    const entry: LockEntry = {
-      name: prepared.summary.name,
-      package: fetched.package,
-      version: prepared.summary.version,
-      resolved: fetched.resolved,
-      integrity: fetched.integrity,
-      time: new Date().toISOString(),
-      spec: fetched.type === 'registry' ? spec : normalized,
-      ...(fetched.type === 'registry' && { registry }),
-    };
+    const entry = withLocalDependencies<LockEntry>(
+      {
+        name: prepared.summary.name,
+        package: fetched.package,
+        version: prepared.summary.version,
+        resolved: fetched.resolved,
+        integrity: fetched.integrity,
+        time: new Date().toISOString(),
+        spec: fetched.type === 'registry' ? spec : normalized,
+        ...(fetched.type === 'registry' && { registry }),
+      },
+      prepared.summary.localDependencies,
+    );
     return await commitInstall(ctx, prepared, entry, opts);
   } finally {
     await rm(prepared.staged, { recursive: true, force: true }).catch(() => undefined);
@@ -187,6 +191,7 @@ async function dependenciesStep(
       cache: ctx.paths.npmCache,
       env: ctx.env,
       ...(o.opts.signal && { signal: o.opts.signal }),
+      ...(summary.localDependencies && { local: summary.localDependencies }),
     });
   } catch (e) {
     throw loadFailure(summary, e);

@@ -8,7 +8,8 @@ import { SkillError, type Manifest } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import type { HostPaths } from '../paths.js';
-import { checkDependencyRanges } from './dependencies.js';
+import { checkDependencyRanges } from './dependency-ranges.js';
+import { localBase } from './local-deps.js';
 import { dropperCheck } from './dropper.js';
 import { fetchPackage, type Fetched } from './fetch.js';
 import { inspectPackage } from './inspect.js';
@@ -62,7 +63,12 @@ export async function prepare(
     });
     checkAbort(opts.signal);
     progress({ step: 'inspect', detail: `${fetched.package}@${fetched.version}` });
-    const { summary, raw } = await inspectStaged(ctx, { staged, fetched, spec: req.spec });
+    const { summary, raw } = await inspectStaged(ctx, {
+      staged,
+      fetched,
+      spec: req.spec,
+      allowLocalDeps: opts.allowLocalDeps === true,
+    });
     await policyStep(ctx, { summary, raw }, opts);
     return { staged, fetched, summary };
   } catch (e) {
@@ -73,17 +79,22 @@ export async function prepare(
 
 async function inspectStaged(
   ctx: PrepareContext,
-  o: { staged: string; fetched: Fetched; spec: string },
+  o: { staged: string; fetched: Fetched; spec: string; allowLocalDeps: boolean },
 ): Promise<Inspected> {
   const { fetched } = o;
   const { summary: base, folder } = await inspectPackage(o.staged, o.spec, ctx.hostVersion);
-  // Before consent and npm: a range npm cannot install fails here, naming the field.
-  checkDependencyRanges(
-    folder.packageJson?.raw ?? {},
-    fetched.type === 'directory'
-      ? join(fetched.resolved.replace(/^file:/, ''), 'package.json')
-      : `package.json of ${fetched.package}@${fetched.version}`,
-  );
+  // Before consent and npm: anything but a registry range fails here, naming the field
+  // (local folders only with allowLocalDeps, listed for consent by real path).
+  const from = localBase(fetched);
+  const localDependencies = await checkDependencyRanges({
+    raw: folder.packageJson?.raw ?? {},
+    where:
+      fetched.type === 'directory' && from !== undefined
+        ? join(from, 'package.json')
+        : `package.json of ${fetched.package}@${fetched.version}`,
+    ...(from !== undefined && { base: from }),
+    ...(o.allowLocalDeps && { allowLocal: true }),
+  });
   const previousVersion = await linkedVersion(ctx.layout, base.name, 'current');
   const summary: InstallSummary = {
     ...base,
@@ -95,6 +106,7 @@ async function inspectStaged(
       ...sameNameWarnings(base.name, ctx.skills?.() ?? []),
       ...(await dropperCheck(o.staged)),
     ],
+    ...(localDependencies.length > 0 && { localDependencies }),
   };
   return {
     summary,

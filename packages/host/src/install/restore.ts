@@ -5,6 +5,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { SkillError } from '@openclaw/skill-sdk';
 import { decodeFileName } from '../paths.js';
 import { installDependencies } from './dependencies.js';
+import { withLocalDependencies } from './local-deps.js';
 import type { SwapExpectation } from './change.js';
 import type { InstallerContext } from './context.js';
 import { prepare } from './prepare.js';
@@ -77,10 +78,12 @@ async function ensureVersion(
         registry: o.registry,
         cache: ctx.paths.npmCache,
         env: ctx.env,
+        ...(summary.localDependencies && { local: summary.localDependencies }),
       });
     }
     o.opts.onProgress?.({ step: 'store', detail: dir });
-    await placeVersion(layout, entry.name, entry.version, staged, entry);
+    const placed = withLocalDependencies(entry, summary.localDependencies);
+    await placeVersion(layout, entry.name, entry.version, staged, placed);
   } finally {
     await rm(staged, { recursive: true, force: true }).catch(() => undefined);
   }

@@ -23,6 +23,17 @@ export interface InstallWarning {
   line?: number;
 }
 
+/** A `file:` or `link:` dependency an install was allowed to have, and what it exposes. */
+export interface LocalDependency {
+  name: string;
+  /** `dependencies` or `optionalDependencies`. */
+  field: string;
+  /** As package.json wrote it. */
+  range: string;
+  /** The real path (symlinks resolved) the skill may read. */
+  path: string;
+}
+
 /** What consent is asked for: what the package is and what it may do. */
 export interface InstallSummary {
   /** The skill's name (manifest / SKILL.md), the key in the store and the lockfile. */
@@ -47,6 +58,11 @@ export interface InstallSummary {
   scopes: Record<string, string[]>;
   /** Runtime dependencies that will be installed (name -> range). */
   dependencies: Record<string, string>;
+  /**
+   * `file:` and `link:` dependencies `allowLocalDeps` let through, with the real path each
+   * one links into the skill's node_modules: folders the skill may read, sandboxed or not.
+   */
+  localDependencies?: LocalDependency[];
   /** Install scripts the package declares; they are never run. */
   scripts: string[];
   warnings: InstallWarning[];
@@ -74,6 +90,13 @@ export interface InstallOptions {
   onProgress?: (e: InstallProgress) => void;
   /** Stops between steps; nothing is changed after an abort. */
   signal?: AbortSignal;
+  /**
+   * Allow `file:` and `link:` dependencies (the CLI's `--allow-local-deps`), for an author
+   * testing against a local checkout: the summary lists their real paths, which the skill may
+   * then read. Only for installs from a folder or a .tgz; any other non-registry range is
+   * refused regardless.
+   */
+  allowLocalDeps?: boolean;
 }
 
 export type InstallAction = 'installed' | 'updated' | 'unchanged' | 'removed' | 'rolled-back';
@@ -108,6 +131,8 @@ export interface LockEntry {
   spec: string;
   /** The registry it came from, for registry installs. */
   registry?: string;
+  /** Local dependencies consented with `allowLocalDeps`: name -> real path the skill may read. */
+  localDependencies?: Record<string, string>;
 }
 
 export interface LockFile {

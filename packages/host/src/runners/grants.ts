@@ -1,5 +1,6 @@
 // What a worker or sandbox runner lets a skill reach: what its manifest declares, narrowed or
 // extended only by what the user wrote in the host config.
+import { isReservedEnvName } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { needsCallScope } from './call-scope.js';
 import type { ActivateMessage } from './runtime/protocol.js';
@@ -50,10 +51,15 @@ export function networkAllowList(
   return [...(declared ?? []), ...(grants.network ?? [])];
 }
 
-/** Environment for the runner: only the names the manifest declares, from the host's env. */
+/**
+ * Environment for the runner: only the names the manifest declares, from the host's env, and
+ * never a name the host keeps for itself (a manifest declaring one is not ready, but this holds
+ * even for a record that got past the scan).
+ */
 export function runnerEnv(skill: SkillRecord, env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of skill.manifest?.permissions?.env ?? []) {
+    if (isReservedEnvName(name)) continue;
     const v = env[name];
     if (v !== undefined) out[name] = v;
   }

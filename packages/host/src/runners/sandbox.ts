@@ -1,6 +1,6 @@
 // The sandbox runner: the skill's code in a child process under Node's permission model
 // (`--experimental-permission` on Node 20). It may read only its own package, its
-// dependencies and the runner program; write only its storage folder, and only when its
+// dependencies (sandbox-paths.ts says which) and the runner program; write only its storage folder, and only when its
 // manifest asks for `fs: "write"`; start no child processes, workers or native addons unless
 // its manifest declares them and the user granted them. Node 20 does not restrict the
 // network: the runner patches the JavaScript network entry points instead (runtime/network.ts).
@@ -15,7 +15,7 @@ import { activateMessage, networkAllowList, runnerEnv, type Grants } from './gra
 import { startRemoteSkill, type ChannelHooks, type RunnerChannel } from './remote.js';
 import { runtimeDir, runtimeMain } from './runtime-path.js';
 import type { FromRunner } from './runtime/protocol.js';
-import { checkLinks, packageClosure } from './sandbox-paths.js';
+import { readGrants } from './sandbox-paths.js';
 import type { ActiveSkill, Runner } from './types.js';
 import { lines } from './worker.js';
 
@@ -71,8 +71,7 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Runner 
     async activate(skill: SkillRecord, ctx: SkillContext): Promise<ActiveSkill> {
       const { dir, entry } = await checkEntry(skill);
       const grants = options.grants?.(skill) ?? {};
-      const reads = [runtimeDir(), ...(await packageClosure(dir))];
-      await checkLinks(reads.slice(1));
+      const reads = [runtimeDir(), ...(await readGrants(skill, dir))];
       const writes: string[] = [];
       const fs = skill.manifest?.permissions?.fs ?? 'none';
       if (fs !== 'none') {

@@ -67,7 +67,10 @@ function options(body: unknown): Record<string, unknown> {
  * summary's `integrity`, which must still match what would be installed.
  */
 function consentOptions(opts: Record<string, unknown>): InstallOptions {
-  const registry = typeof opts.registry === 'string' ? { registry: opts.registry } : {};
+  const registry = {
+    ...(typeof opts.registry === 'string' && { registry: opts.registry }),
+    ...(opts.allowLocalDeps === true && { allowLocalDeps: true }),
+  };
   if (opts.yes === true) return { ...registry, yes: true };
   const approved = typeof opts.integrity === 'string' ? opts.integrity : undefined;
   return {

@@ -5,3 +5,4 @@ export type { EntryChoice, EntrySource } from './entry.js';
 export { validateSkill, SKILL_KEYWORD } from './validate-skill.js';
 export type { ValidateOptions, ValidateResult } from './validate-skill.js';
 export { configDefaults } from './implemented-tools.js';
+export { reservedEnvReason, isReservedEnvName } from './reserved-env.js';

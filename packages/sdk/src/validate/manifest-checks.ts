@@ -8,6 +8,7 @@ import type { SkillDoc } from '../skill-md/types.js';
 import { chooseEntry } from './entry.js';
 import { displayPath, type JsonPath } from './json-source.js';
 import type { PackageJsonInfo } from './read-folder.js';
+import { reservedEnvReason } from './reserved-env.js';
 
 const TOOL_PART = new RegExp(TOOL_PART_PATTERN);
 
@@ -87,6 +88,7 @@ export function crossCheckManifest(input: CrossCheckInput): CrossCheckResult {
 
   if (Array.isArray(m.tools))
     checkTools(m.tools, skill, isObject(m.auth) ? m.auth : undefined, add);
+  checkReservedEnv(m, add);
 
   const choice = chooseEntry(input.dir, m.entry, pkg);
   if (!choice.inside) {
@@ -163,6 +165,33 @@ function checkTools(
       );
     }
   });
+}
+
+/**
+ * Env names the host keeps for itself, wherever the manifest declares one: `permissions.env`
+ * and an apiKey auth entry's `env`. The skill would never receive it, so it cannot be ready.
+ */
+function checkReservedEnv(
+  m: Record<string, unknown>,
+  add: (code: ProblemCode, message: string, path: JsonPath) => void,
+): void {
+  const report = (name: unknown, path: JsonPath) => {
+    if (typeof name !== 'string') return;
+    const why = reservedEnvReason(name);
+    if (why === undefined) return;
+    add(
+      'PERMISSION_RESERVED',
+      `manifest.json: ${displayPath(path)} "${name.length > 64 ? `${name.slice(0, 63)}…` : name}" is reserved for the host (${why}); no skill receives it. Remove it, or use a name of the skill's own (e.g. "MYSKILL_API_KEY")`,
+      path,
+    );
+  };
+  const env = isObject(m.permissions) ? m.permissions.env : undefined;
+  if (Array.isArray(env)) env.forEach((name, i) => report(name, ['permissions', 'env', i]));
+  if (isObject(m.auth)) {
+    for (const [key, entry] of Object.entries(m.auth)) {
+      if (isObject(entry) && entry.type === 'apiKey') report(entry.env, ['auth', key, 'env']);
+    }
+  }
 }
 
 /** A valid canonical name close to what was written: `gmail..List` -> `gmail.list`. */
