@@ -9,10 +9,7 @@ import { keyringFromEnv, type Keyring } from './cipher.js';
 import { isUnreachable, openDatabase, unavailable, URL_ENV, type Database } from './connect.js';
 import { createPostgresGrantStore } from './grant-store.js';
 import type { InstallState } from '../install/state.js';
-import {
-  createPostgresInstallState,
-  type PostgresInstallStateOptions,
-} from './install-state.js';
+import { createPostgresInstallState, type PostgresInstallStateOptions } from './install-state.js';
 import { migrate } from './migrations.js';
 import { createPostgresVault } from './vault.js';
 
