@@ -1,6 +1,7 @@
 // `openclaw-skill doctor`: what a user checks when something does not work. Node version,
 // the host config, the home folder's permissions, the keychain (reachable or not, and why),
-// and a running `serve` for this home (serve.json and whether its pid is alive).
+// a running `serve` for this home (serve.json and whether its pid is alive), and with a shared
+// store, the hosts that cannot follow its lockfile.
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -11,6 +12,7 @@ import {
   probeKeychain,
   readHostConfigFile,
   resolveHome,
+  sharedStoreFollowChecks,
 } from '@openclaw/skill-host/internal';
 import { openHost, userHomeOf } from '../host.js';
 import { printJson, type Io } from '../io.js';
@@ -189,7 +191,11 @@ export function configure(cmd: Command, io: Io): void {
         ...(userHome && { userHome }),
         env: io.env,
       });
-      const checks = [...(await runChecks(home)), ...(await mcpChecks(opts, io))];
+      const checks = [
+        ...(await runChecks(home)),
+        ...(await sharedStoreFollowChecks(join(home, 'config.json'), io.env)),
+        ...(await mcpChecks(opts, io)),
+      ];
       if (checks.some((c) => c.status === 'fail')) io.exitCode = 1;
       if (opts.json) return printJson(io, { home, checks });
       for (const c of checks) {

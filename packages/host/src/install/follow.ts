@@ -45,8 +45,10 @@ export function createFollower(o: FollowerOptions): Follower {
   let failing: FollowStatus | undefined;
   let logged: string | undefined;
 
-  const report = (status: FollowStatus | undefined) =>
-    void o.report?.(status).catch(() => undefined);
+  // Reports are written in order (a late "failing" must not land after "in step").
+  let reporting: Promise<void> = Promise.resolve();
+  const report = (status: FollowStatus | undefined): Promise<void> =>
+    (reporting = reporting.then(() => o.report?.(status)).catch(() => undefined));
 
   const failed = (e: unknown) => {
     const attempts = (failing?.attempts ?? 0) + 1;
@@ -71,7 +73,7 @@ export function createFollower(o: FollowerOptions): Follower {
         `Could not follow the shared lockfile: ${error} Trying again with backoff (next in ${Math.round(delay)} ms).`,
       );
     }
-    report(failing);
+    void report(failing);
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
@@ -80,7 +82,7 @@ export function createFollower(o: FollowerOptions): Follower {
     timer.unref?.();
   };
 
-  const inStep = () => {
+  const inStep = async () => {
     if (!failing) return;
     o.info(
       { attempts: failing.attempts },
@@ -88,7 +90,7 @@ export function createFollower(o: FollowerOptions): Follower {
     );
     failing = undefined;
     logged = undefined;
-    report(undefined);
+    await report(undefined);
   };
 
   const run = async () => {
@@ -97,8 +99,10 @@ export function createFollower(o: FollowerOptions): Follower {
       if (timer) clearTimeout(timer);
       timer = undefined;
       try {
-        o.onResults(await o.sync());
-        inStep();
+        const results = await o.sync();
+        // Cleared before the results are announced: whoever hears of them sees no failure.
+        await inStep();
+        o.onResults(results);
       } catch (e) {
         if (closed) return;
         failed(e);
@@ -126,6 +130,7 @@ export function createFollower(o: FollowerOptions): Follower {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await running;
+      await reporting;
     },
   };
 }

@@ -62,3 +62,34 @@ export async function readFollowStatus(db: Database): Promise<HostFollowStatus[]
     updatedAt: r.updated_at.toISOString(),
   }));
 }
+
+/** One line of `doctor`. */
+export interface FollowCheck {
+  name: string;
+  status: 'ok' | 'warn' | 'fail';
+  message: string;
+  hint?: string;
+}
+
+/**
+ * `doctor`'s view of a shared store: one warning per host that cannot follow its lockfile
+ * (which skill, since when, how many attempts, why), or one line saying all follow.
+ */
+export async function followChecks(db: Database): Promise<FollowCheck[]> {
+  let rows: HostFollowStatus[];
+  try {
+    rows = await readFollowStatus(db);
+  } catch (e) {
+    // A store no host of this version has migrated yet has no such table: nothing reported.
+    if ((e as { code?: string }).code === '42P01') rows = [];
+    else throw e;
+  }
+  if (rows.length === 0)
+    return [{ name: 'installs', status: 'ok', message: 'every host follows the shared lockfile' }];
+  return rows.map((r) => ({
+    name: 'installs',
+    status: 'warn',
+    message: `host ${r.origin} is not in step with the shared lockfile${r.skill ? ` (${r.skill}${r.version ? `@${r.version}` : ''})` : ''} since ${r.since}, ${r.attempts} failed attempt(s), next at ${r.nextAt ?? '?'}: ${r.error}`,
+    hint: 'That host keeps serving what it had and retries on its own; fix the cause named above (or install the skill again on a host that has it, which stores its package anew).',
+  }));
+}

@@ -4,7 +4,7 @@
 // loser names the winner's change; a follow that fails is retried until it succeeds.
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { tempDir } from '../testing/skill-folders.js';
 import { postgresForSuite } from '../../../../test/support/postgres.js';
 import { writeSkillPackage } from '../../../../test/support/skill-packages.js';
 import { testLogger, type LogLine } from '../../../../test/support/test-logger.js';
+import { sharedStoreFollowChecks } from './follow-checks.js';
 import { dbName, newKey } from './pg.fixtures.js';
 
 const { skip, createDatabase } = postgresForSuite('installs across hosts');
@@ -246,6 +247,16 @@ describe.skipIf(skip)('installs across hosts', () => {
     expect(status).toMatchObject({ skill: 'flaky' });
     expect(status!.error).toContain('do not match its integrity');
     expect(b.snapshot().tools.has('flaky.version')).toBe(false);
+    // doctor, from any home pointing at the store, names the host, the skill and the reason.
+    const configFile = join(await tempDir(), 'config.json');
+    await writeFile(configFile, JSON.stringify({ store: { type: 'postgres', url } }));
+    const checks = await sharedStoreFollowChecks(configFile, env);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({ name: 'installs', status: 'warn' });
+    expect(checks[0]!.message).toMatch(
+      /^host .+ is not in step with the shared lockfile \(flaky@1\.0\.0\)/,
+    );
+    expect(checks[0]!.message).toContain('do not match its integrity');
 
     const back = nextInstall(b, 'flaky');
     await sql("UPDATE openclaw_install_packages SET bytes = $1 WHERE name = 'flaky'", [
@@ -254,6 +265,9 @@ describe.skipIf(skip)('installs across hosts', () => {
     expect(await back).toMatchObject({ action: 'installed', version: '1.0.0' });
     expect(await versionOf(b, 'flaky.version')).toBe('1.0.0');
     expect(await follow()).toEqual([]);
+    expect(await sharedStoreFollowChecks(configFile, env)).toEqual([
+      { name: 'installs', status: 'ok', message: 'every host follows the shared lockfile' },
+    ]);
     const warned = lines.filter((l) => l.level === 40 && /follow the shared lockfile/.test(l.msg));
     expect(warned).toHaveLength(1);
     expect(warned[0]!.msg).toContain('flaky@1.0.0');
