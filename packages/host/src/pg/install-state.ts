@@ -6,7 +6,7 @@
 // the network goes), it reconnects with backoff, LISTENs again and reports a change, so the
 // host reconciles with the table: whatever it missed while away is caught up.
 import type pg from 'pg';
-import type { InstallFeed, InstallState } from '../install/state.js';
+import type { InstallChange, InstallFeed, InstallState } from '../install/state.js';
 import type { LockEntry, LockFile } from '../install/types.js';
 import { backoffMs } from '../auth/retry.js';
 import { isUnreachable, safeUrl, unavailable, type Database } from './connect.js';
@@ -61,10 +61,7 @@ export function createPostgresInstallState(
       base = new Map(rows.map((r) => [r.name, String(r.event_id ?? '')]));
     },
     async record(change) {
-      const bytes =
-        change.entry && opts.packageBytes && !(await hasPackage(db, change.entry))
-          ? await opts.packageBytes(change.entry)
-          : undefined;
+      const bytes = await bytesToStore(db, change, opts);
       const id = await recordChange(db, change, {
         origin: opts.origin,
         base,
@@ -85,6 +82,25 @@ export function createPostgresInstallState(
     reportFollow: (status) => writeFollowStatus(db, opts.origin, status),
     subscribe: (onChange) => listen(db, onChange, opts),
   };
+}
+
+/**
+ * The bytes to store with `change`, when the store lacks them. An install or update that
+ * cannot produce them (its tarball or folder changed since) is refused; a rollback to a
+ * version recorded before the store kept bytes is recorded without them, as it was before.
+ */
+async function bytesToStore(
+  db: Database,
+  change: InstallChange,
+  opts: PostgresInstallStateOptions,
+): Promise<Uint8Array | undefined> {
+  if (!change.entry || !opts.packageBytes || (await hasPackage(db, change.entry))) return undefined;
+  try {
+    return await opts.packageBytes(change.entry);
+  } catch (e) {
+    if (change.action === 'rollback') return undefined;
+    throw e;
+  }
 }
 
 async function listen(
