@@ -278,8 +278,12 @@ describe.skipIf(skip)('installs across hosts', () => {
 
   it('keeps the bytes of the current version and two previous ones; remove drops them all', async () => {
     const a = await host();
-    for (const version of ['1.0.0', '1.1.0', '1.2.0', '1.3.0'])
-      await a.install(await writeSkillPackage({ skill: 'kept', version }), { yes: true });
+    const tarballs = await Promise.all(
+      ['1.0.0', '1.1.0', '1.2.0', '1.3.0'].map(async (version) =>
+        pack(await writeSkillPackage({ skill: 'kept', version })),
+      ),
+    );
+    for (const tgz of tarballs) await a.install(tgz, { yes: true });
     const versions = async () =>
       (
         await sql<{ version: string }>(
@@ -289,5 +293,5 @@ describe.skipIf(skip)('installs across hosts', () => {
     expect(await versions()).toEqual(['1.1.0', '1.2.0', '1.3.0']);
     await a.remove('kept');
     expect(await versions()).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
