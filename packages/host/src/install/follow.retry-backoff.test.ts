@@ -104,11 +104,12 @@ describe('following the shared lockfile', () => {
     await h.follower.close();
   });
 
-  it('close stops the retries', async () => {
+  it('close stops the retries and withdraws the published failure', async () => {
     const h = harness([failure(), failure()]);
     await h.follower.kick();
     await h.follower.close();
     await vi.runAllTimersAsync();
     expect(h.attemptsAt).toEqual([0]);
+    expect(h.reports.map((r) => r?.attempts)).toEqual([1, undefined]);
   });
 });

@@ -130,6 +130,8 @@ export function createFollower(o: FollowerOptions): Follower {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await running;
+      // A host that stops is no longer out of step: it serves nothing.
+      if (failing) await report(undefined);
       await reporting;
     },
   };

@@ -1,4 +1,4 @@
-// InstallState (DESIGN.md section 14): what is installed (the lockfile: each skill's exact
+// InstallState: what is installed (the lockfile: each skill's exact
 // version, which is the generation every host should serve) and a feed of changes to it. The
 // installer reads and records through this interface only; `serve` and the host follow the
 // feed. Two implementations: files (`<home>/skills.lock.json`, one machine; the host's

@@ -1,4 +1,4 @@
-// The shared store (DESIGN.md section 14): grants, encrypted secrets and the installed-skill
+// The shared store: grants, encrypted secrets and the installed-skill
 // state of several hosts in one Postgres. Opening it checks the encryption key first (a host
 // without it refuses to start with one line), connects, and applies the migrations.
 import { SkillError } from '@openclaw/skill-sdk';

@@ -151,9 +151,10 @@ function changedMeanwhile(
     last?.action === 'remove' || !last?.version
       ? `was removed by ${who}`
       : `was changed by ${who} to ${last.version}`;
+  // No closing period: the installer quotes it in parentheses inside its own sentence.
   return new SkillError(
     'INSTALL_FAILED',
-    `${name} ${what} while this host was making its change; this change was not recorded, and this host follows the other one.`,
+    `${name} ${what} while this host was making its change; this change was not recorded, and this host follows the other one`,
     {
       hint: `Check the shared state with \`openclaw-skill list\`, then run the command again to apply your change on top of it.`,
     },

@@ -170,6 +170,8 @@ describe.skipIf(skip)('installs across hosts', () => {
       await both;
       return true;
     };
+    // Listening first: the loser's catch-up may come before the race is even looked at.
+    const followed = { a: nextInstall(a, 'raced'), b: nextInstall(b, 'raced') };
     const [ra, rb] = await Promise.allSettled([
       a.install(two, { consent }),
       b.install(three, { consent }),
@@ -190,16 +192,16 @@ describe.skipIf(skip)('installs across hosts', () => {
     );
     expect(rows).toEqual([{ version: winner }]);
     // The loser serves the winner's version once its feed catches up.
-    const loser = ra.status === 'rejected' ? a : b;
-    if ((await versionOf(loser, 'raced.version').catch(() => '')) !== winner)
-      await nextInstall(loser, 'raced');
-    expect(await versionOf(loser, 'raced.version')).toBe(winner);
+    const loser = ra.status === 'rejected' ? 'a' : 'b';
+    expect(await followed[loser]).toMatchObject({ action: 'installed', version: winner });
+    expect(await versionOf(loser === 'a' ? a : b, 'raced.version')).toBe(winner);
   }, 120_000);
 
   it('an install on B after A changed the skill while B was asking consent says A changed it, and nothing of B is recorded', async () => {
     const [a, b] = await Promise.all([host(), host()]);
     const one = await pack(await writeSkillPackage({ skill: 'paused', version: '1.0.0' }));
     const two = await pack(await writeSkillPackage({ skill: 'paused', version: '2.0.0' }));
+    const followed = nextInstall(b, 'paused');
     const failed = await b
       .install(one, {
         consent: async () => {
@@ -219,8 +221,7 @@ describe.skipIf(skip)('installs across hosts', () => {
       "SELECT entry->>'version' AS version FROM openclaw_install_lock WHERE name = 'paused'",
     );
     expect(rows).toEqual([{ version: '2.0.0' }]);
-    if ((await versionOf(b, 'paused.version').catch(() => '')) !== '2.0.0')
-      await nextInstall(b, 'paused');
+    expect(await followed).toMatchObject({ action: 'installed', version: '2.0.0' });
     expect(await versionOf(b, 'paused.version')).toBe('2.0.0');
   }, 120_000);
 
@@ -242,7 +243,7 @@ describe.skipIf(skip)('installs across hosts', () => {
         'SELECT skill, error, attempts FROM openclaw_install_follow',
       );
     // Wait for a second failed attempt: the retry came without any new change.
-    while (((await follow())[0]?.attempts ?? 0) < 2) await new Promise((r) => setImmediate(r));
+    while (((await follow())[0]?.attempts ?? 0) < 2) await new Promise((r) => setTimeout(r, 20));
     const [status] = await follow();
     expect(status).toMatchObject({ skill: 'flaky' });
     expect(status!.error).toContain('do not match its integrity');
