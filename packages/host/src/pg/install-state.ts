@@ -1,6 +1,7 @@
 // InstallState on Postgres: the lockfile as rows of `openclaw_install_lock`, every change
-// also appended to `openclaw_install_events` with the package's exact bytes, and announced
-// with NOTIFY in the same transaction (pg/install-record.ts).
+// also appended to `openclaw_install_events`, the package's exact bytes kept in
+// `openclaw_install_packages`, and announced with NOTIFY, all in one transaction
+// (pg/install-record.ts).
 //
 // The feed is one connection of its own that LISTENs. When it drops (the database restarts,
 // the network goes), it reconnects with backoff, LISTENs again and reports a change, so the
