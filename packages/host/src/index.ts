@@ -71,6 +71,8 @@ export type {
   LockFile,
   SummaryTool,
 } from './install/types.js';
+// The `followRetry` option: backoff of a failed follow of a shared store's lockfile.
+export type { FollowRetry } from './install/follow.js';
 
 // `host.watch()` (live reload).
 export type { HostWatchOptions } from './host.js';
