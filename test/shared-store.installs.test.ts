@@ -62,6 +62,19 @@ const lockRows = async () => {
   }
 };
 
+const packageRows = async () => {
+  const c = new pg.Client(setup.url);
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ name: string; version: string; integrity: string }>(
+      'SELECT name, version, integrity FROM openclaw_install_packages ORDER BY name, version',
+    );
+    return rows;
+  } finally {
+    await c.end();
+  }
+};
+
 describe.skipIf(skip)('installs across hosts', () => {
   let a: SkillHost;
   let b: SkillHost;
@@ -84,6 +97,10 @@ describe.skipIf(skip)('installs across hosts', () => {
       });
     for (const h of [a, b, c]) expect(await versionOf(h, 'fleet.version')).toBe('1.0.0');
     expect(await lockRows()).toEqual([{ name: 'fleet', version: '1.0.0' }]);
+    // The registry's tarball is kept too, under the integrity the lockfile row names.
+    expect(await packageRows()).toEqual([
+      { name: 'fleet', version: '1.0.0', integrity: result.summary!.integrity },
+    ]);
   }, 120_000);
 
   it('an update on A while B and C serve a stream of calls loses no call; after their swap every call answers 1.2.0', async () => {

@@ -49,6 +49,7 @@ import type { InstallOptions, InstallResult } from './install/types.js';
 import type { InstallCheck } from './install/installer.js';
 import { DEFAULT_KEEP_GENERATIONS, settleOnStart } from './install/start.js';
 import { createFileInstallState, type InstallFeed } from './install/state.js';
+import { createFollower, type FollowRetry } from './install/follow.js';
 import { storeSecretValues } from './pg/secrets.js';
 import { listSources } from './sources/list.js';
 import type { WatchRootsOptions } from './watch/watcher.js';
@@ -87,6 +88,8 @@ export interface SkillHostOptions {
    * (default true). `doctor` turns it off to report what it finds instead.
    */
   reconcileInstalls?: boolean;
+  /** Backoff of a failed follow of the shared lockfile (default 1 s doubling, at most 5 min). */
+  followRetry?: FollowRetry;
   /** Include the built-in `skills.search` / `skills.read` tools (default true). */
   hostTools?: boolean;
   /** Asked before tools that need approval. */
@@ -286,6 +289,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   const installState = shared
     ? shared.installState({
         origin,
+        packageBytes: (entry) =>
+          import('./install/package-bytes.js').then(({ readPackageBytes }) =>
+            readPackageBytes(entry, {
+              cache: paths.npmCache,
+              ...((entry.registry ?? config.install?.registry) && {
+                registry: entry.registry ?? config.install?.registry,
+              }),
+            }),
+          ),
         onLost: (e) => {
           logger.warn({ err: e }, 'Lost the shared store; calls go on, installs wait for it.');
           events.emit('store', { state: 'lost' });
@@ -487,7 +499,13 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         config: () => config,
         env,
         cwd: workspace,
-        exclusive,
+        // Each operation notes the shared lockfile it starts from, so a change another host
+        // records meanwhile is seen, not overwritten.
+        exclusive: (fn) =>
+          exclusive(async () => {
+            await installState.begin?.();
+            return fn();
+          }),
         swap,
         state: installState,
         skills: () => catalog.current().skills,
@@ -508,34 +526,20 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   // Several hosts: follow the shared lockfile. Every change any host records, and every
   // reconnect of the feed, reconciles this host's store with it (installer.sync: fetch,
   // check integrity, load a new generation, swap); the first run catches up with what was
-  // installed while this host was down. Changes arriving during a run make one more run.
+  // installed while this host was down. A failed run is retried with backoff
+  // (install/follow.ts).
   let feed: InstallFeed | undefined;
-  let following: Promise<void> | undefined;
-  let followAgain = false;
-  const follow = (): Promise<void> => {
-    if (following) {
-      followAgain = true;
-      return following;
-    }
-    following = (async () => {
-      do {
-        followAgain = false;
-        try {
-          const results = await (await installer()).sync();
-          for (const r of results) events.emit('install', r);
-        } catch (e) {
-          if (closed) return;
-          logger.warn(
-            { err: e },
-            'Could not follow the shared lockfile; trying again on its next change.',
-          );
-        }
-      } while (followAgain && !closed);
-    })().finally(() => {
-      following = undefined;
-    });
-    return following;
-  };
+  const follower = createFollower({
+    sync: async () => (await installer()).sync(),
+    onResults: (results) => {
+      for (const r of results) events.emit('install', r);
+    },
+    warn: (obj, line) => logger.warn(obj, line),
+    info: (obj, line) => logger.info(obj, line),
+    ...(installState.reportFollow && { report: installState.reportFollow }),
+    ...(options.followRetry && { retry: options.followRetry }),
+  });
+  const follow = () => follower.kick();
 
   const watchers = new Set<{ close(): Promise<void> }>();
   const watch = async (opts: HostWatchOptions = {}) => {
@@ -687,7 +691,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       events.clear();
       await Promise.all([...watchers].map((w) => w.close()));
       await feed?.close();
-      await following;
+      await follower.close();
       await queue;
       // A router still loading is closed once it is there.
       const closing = routerLoading?.then((r) => r.close());

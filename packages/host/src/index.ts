@@ -75,6 +75,8 @@ export type {
 // `host.checkInstalls()`, what `doctor` reports and repairs.
 export type { InstallCheck } from './install/installer.js';
 export type { InstallFinding, InstallFix } from './install/reconcile.js';
+// The `followRetry` option: backoff of a failed follow of a shared store's lockfile.
+export type { FollowRetry } from './install/follow.js';
 
 // `host.watch()` (live reload).
 export type { HostWatchOptions } from './host.js';

@@ -47,6 +47,10 @@ export const rotateStoreKey = (
   ...args: Parameters<typeof import('./pg/rotate.js').rotateStoreKey>
 ) => import('./pg/rotate.js').then((m) => m.rotateStoreKey(...args));
 export type { RotateResult } from './pg/rotate.js';
+// `doctor`: hosts of a shared store that cannot follow its lockfile; loads `pg` only when called.
+export const sharedStoreFollowChecks = (
+  ...args: Parameters<typeof import('./pg/follow-checks.js').sharedStoreFollowChecks>
+) => import('./pg/follow-checks.js').then((m) => m.sharedStoreFollowChecks(...args));
 // The shared store itself (benchmarks); loads `pg` only when called.
 export const openSharedStore = (
   ...args: Parameters<typeof import('./pg/index.js').openSharedStore>

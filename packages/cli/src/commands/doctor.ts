@@ -1,7 +1,8 @@
 // `openclaw-skill doctor`: what a user checks when something does not work. Node version,
 // the host config, the home folder's permissions, the keychain (reachable or not, and why),
 // a running `serve` for this home (serve.json and whether its pid is alive), the store against
-// skills.lock.json (`--fix` repairs what disagrees) and the configured MCP servers.
+// skills.lock.json (`--fix` repairs what disagrees), the configured MCP servers and, with a
+// shared store, the hosts that cannot follow its lockfile.
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -13,6 +14,7 @@ import {
   probeKeychain,
   readHostConfigFile,
   resolveHome,
+  sharedStoreFollowChecks,
 } from '@openclaw/skill-host/internal';
 import { openHost, userHomeOf } from '../host.js';
 import { printJson, type Io } from '../io.js';
@@ -242,7 +244,11 @@ export function configure(cmd: Command, io: Io): void {
         env: io.env,
       });
       const viaHost = await hostChecks(opts, io, opts.fix === true);
-      const checks = [...(await runChecks(home)), ...viaHost.checks];
+      const checks = [
+        ...(await runChecks(home)),
+        ...(await sharedStoreFollowChecks(join(home, 'config.json'), io.env)),
+        ...viaHost.checks,
+      ];
       if (checks.some((c) => c.status === 'fail')) io.exitCode = 1;
       if (opts.json) return printJson(io, { home, checks, fixed: viaHost.fixed });
       for (const c of checks) {

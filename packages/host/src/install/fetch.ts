@@ -77,7 +77,7 @@ function folderOf(spec: string): string | undefined {
  * apply; no prepare/prepack script runs) and returns the tarball's path in `into`. pacote's
  * own folder fetcher needs npm's Arborist, which this package does not ship.
  */
-async function packFolder(dir: string, into: string, cache: string): Promise<string> {
+export async function packFolder(dir: string, into: string, cache: string): Promise<string> {
   const { stdout } = await promisify(execFile)(
     'npm',
     ['pack', dir, '--ignore-scripts', '--json', '--pack-destination', into, '--cache', cache],

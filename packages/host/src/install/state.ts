@@ -19,6 +19,21 @@ export interface InstallFeed {
   close(): Promise<void>;
 }
 
+/** Why this host cannot serve what the shared lockfile lists, while it keeps trying. */
+export interface FollowStatus {
+  /** The skill that failed, when the failure was about one. */
+  skill?: string;
+  version?: string;
+  /** The failure's one-line message. */
+  error: string;
+  /** Failed attempts in a row. */
+  attempts: number;
+  /** When the next attempt is due (ISO time). */
+  nextAt?: string;
+  /** When the first of these failures happened (ISO time). */
+  since: string;
+}
+
 export interface InstallState {
   readonly kind: 'files' | 'postgres';
   /** Where the lockfile lives, for messages (a path, or the database without password). */
@@ -37,6 +52,16 @@ export interface InstallState {
    * Absent on files: one machine has one installer, and `watch()` sees the lockfile change.
    */
   subscribe?(onChange: () => void): Promise<InstallFeed>;
+  /**
+   * Notes what the shared lockfile says at the start of an operation. A `record` afterwards
+   * refuses to overwrite a skill another host changed since, naming that change, so two
+   * hosts changing one skill at once are serialized instead of the last writer winning.
+   */
+  begin?(): Promise<void>;
+  /** The exact tarball the entry was installed from, when the store keeps it. */
+  readPackage?(entry: LockEntry): Promise<Uint8Array | undefined>;
+  /** Publishes this host's follow status (undefined: in step) for `doctor`. */
+  reportFollow?(status: FollowStatus | undefined): Promise<void>;
 }
 
 export function createFileInstallState(file: string): InstallState {

@@ -9,7 +9,7 @@ import { keyringFromEnv, type Keyring } from './cipher.js';
 import { isUnreachable, openDatabase, unavailable, URL_ENV, type Database } from './connect.js';
 import { createPostgresGrantStore } from './grant-store.js';
 import type { InstallState } from '../install/state.js';
-import { createPostgresInstallState, type FeedEvents } from './install-state.js';
+import { createPostgresInstallState, type PostgresInstallStateOptions } from './install-state.js';
 import { migrate } from './migrations.js';
 import { createPostgresVault } from './vault.js';
 
@@ -23,8 +23,11 @@ export interface SharedStore {
   readonly keys: Keyring;
   readonly grants: GrantStore;
   readonly vault: SecretVault;
-  /** The lockfile and its change feed; `origin` names this host in the event rows. */
-  installState(opts: { origin: string } & FeedEvents): InstallState;
+  /**
+   * The lockfile, the packages' bytes and the change feed; `origin` names this host in the
+   * event rows.
+   */
+  installState(opts: PostgresInstallStateOptions): InstallState;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
-// InstallState on Postgres: the lockfile as rows of
-// `openclaw_install_lock`, every change also appended to `openclaw_install_events`, and
-// announced with NOTIFY in the same transaction (Postgres delivers it on commit, so nobody
-// hears of a change that is not there, and a change is never half written).
+// InstallState on Postgres: the lockfile as rows of `openclaw_install_lock`, every change
+// also appended to `openclaw_install_events`, the package's exact bytes kept in
+// `openclaw_install_packages`, and announced with NOTIFY, all in one transaction
+// (pg/install-record.ts).
 //
 // The feed is one connection of its own that LISTENs. When it drops (the database restarts,
 // the network goes), it reconnects with backoff, LISTENs again and reports a change, so the
@@ -11,8 +11,10 @@ import type { InstallChange, InstallFeed, InstallState } from '../install/state.
 import type { LockEntry, LockFile } from '../install/types.js';
 import { backoffMs } from '../auth/retry.js';
 import { isUnreachable, safeUrl, unavailable, type Database } from './connect.js';
+import { writeFollowStatus } from './install-follow.js';
+import { hasPackage, INSTALL_CHANNEL, recordChange } from './install-record.js';
 
-export const INSTALL_CHANNEL = 'openclaw_install';
+export { INSTALL_CHANNEL } from './install-record.js';
 
 export interface FeedEvents {
   /** The feed's connection dropped; it is reconnecting. */
@@ -21,10 +23,24 @@ export interface FeedEvents {
   onBack?(): void;
 }
 
+export interface PostgresInstallStateOptions extends FeedEvents {
+  /** This host's name in the event rows. */
+  origin: string;
+  /**
+   * Reads the exact tarball an entry this host just installed came from; stored with the
+   * change so every other host installs the same bytes. Without it only the entry is stored.
+   */
+  packageBytes?(entry: LockEntry): Promise<Uint8Array>;
+  /** Versions of one skill whose bytes are kept besides the current one (default 2). */
+  keepPrevious?: number;
+}
+
 export function createPostgresInstallState(
   db: Database,
-  opts: { origin: string } & FeedEvents,
+  opts: PostgresInstallStateOptions,
 ): InstallState {
+  // What the lockfile said when this host's current operation began (name -> event id).
+  let base: Map<string, string> | undefined;
   return {
     kind: 'postgres',
     where: `the shared store (${safeUrl(db.url)})`,
@@ -39,42 +55,53 @@ export function createPostgresInstallState(
     async check() {
       await db.query('SELECT 1');
     },
-    async record(change: InstallChange) {
-      const client = await db.pool.connect().catch((e: unknown) => {
-        throw isUnreachable(e) ? unavailable(db.url, e) : e;
-      });
-      try {
-        await client.query('BEGIN');
-        if (change.entry) {
-          await client.query(
-            `INSERT INTO openclaw_install_lock (name, entry, updated_at) VALUES ($1, $2, now())
-             ON CONFLICT (name) DO UPDATE SET entry = EXCLUDED.entry, updated_at = now()`,
-            [change.name, JSON.stringify(change.entry)],
-          );
-        } else {
-          await client.query('DELETE FROM openclaw_install_lock WHERE name = $1', [change.name]);
-        }
-        const { rows } = await client.query<{ id: string }>(
-          `INSERT INTO openclaw_install_events (name, action, entry, origin) VALUES ($1, $2, $3, $4)
-           RETURNING id`,
-          [
-            change.name,
-            change.action,
-            change.entry ? JSON.stringify(change.entry) : null,
-            opts.origin,
-          ],
-        );
-        await client.query('SELECT pg_notify($1, $2)', [INSTALL_CHANNEL, rows[0]!.id]);
-        await client.query('COMMIT');
-        client.release();
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        client.release(e instanceof Error ? e : true);
-        throw isUnreachable(e) ? unavailable(db.url, e) : e;
-      }
+    async begin() {
+      const { rows } = await db.query<{ name: string; event_id: string | null }>(
+        'SELECT name, event_id FROM openclaw_install_lock',
+      );
+      base = new Map(rows.map((r) => [r.name, String(r.event_id ?? '')]));
     },
+    async record(change) {
+      const bytes = await bytesToStore(db, change, opts);
+      const id = await recordChange(db, change, {
+        origin: opts.origin,
+        base,
+        bytes,
+        keepPrevious: opts.keepPrevious ?? 2,
+      });
+      // The next change this operation records (update of several skills) builds on this one.
+      if (change.entry) base?.set(change.name, id);
+      else base?.delete(change.name);
+    },
+    async readPackage(entry) {
+      const { rows } = await db.query<{ bytes: Buffer }>(
+        'SELECT bytes FROM openclaw_install_packages WHERE name = $1 AND integrity = $2',
+        [entry.name, entry.integrity],
+      );
+      return rows[0]?.bytes;
+    },
+    reportFollow: (status) => writeFollowStatus(db, opts.origin, status),
     subscribe: (onChange) => listen(db, onChange, opts),
   };
+}
+
+/**
+ * The bytes to store with `change`, when the store lacks them. An install or update that
+ * cannot produce them (its tarball or folder changed since) is refused; a rollback to a
+ * version recorded before the store kept bytes is recorded without them, as it was before.
+ */
+async function bytesToStore(
+  db: Database,
+  change: InstallChange,
+  opts: PostgresInstallStateOptions,
+): Promise<Uint8Array | undefined> {
+  if (!change.entry || !opts.packageBytes || (await hasPackage(db, change.entry))) return undefined;
+  try {
+    return await opts.packageBytes(change.entry);
+  } catch (e) {
+    if (change.action === 'rollback') return undefined;
+    throw e;
+  }
 }
 
 async function listen(

@@ -68,6 +68,37 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX openclaw_audit_at ON openclaw_audit (at);`,
   },
+  {
+    version: 4,
+    name: 'package bytes, change order and follow status',
+    sql: `
+      -- Which change wrote a lockfile row, and where: a host recording a change checks that
+      -- the row is still the one it started from (event ids never repeat, unlike versions).
+      ALTER TABLE openclaw_install_lock ADD COLUMN event_id bigint;
+      ALTER TABLE openclaw_install_lock ADD COLUMN origin text;
+      -- The exact tarball each installed version was installed from, so every host installs
+      -- the same bytes whatever the source was (registry, tarball file, folder).
+      CREATE TABLE openclaw_install_packages (
+        name text NOT NULL,
+        integrity text NOT NULL,
+        version text NOT NULL,
+        bytes bytea NOT NULL,
+        size integer NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (name, integrity)
+      );
+      -- Hosts that cannot follow the shared lockfile right now, and why (doctor reads it).
+      CREATE TABLE openclaw_install_follow (
+        origin text PRIMARY KEY,
+        skill text,
+        version text,
+        error text NOT NULL,
+        attempts integer NOT NULL,
+        next_at timestamptz,
+        since timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ];
 
 /** Any constant both sides agree on: the key of the migration lock. */
