@@ -115,7 +115,14 @@ describe('installing through the running serve', () => {
       version: '1.0.0',
     });
     expect(await tally()).toMatchObject({ text: '1.0.0' });
-    expect(await removeViaServe(client, 'tally')).toMatchObject({ action: 'removed' });
+    expect(await rollbackViaServe(client, 'tally', { to: '2.0.0' })).toMatchObject({
+      action: 'rolled-back',
+      version: '2.0.0',
+    });
+    expect(await tally()).toMatchObject({ text: '2.0.0' });
+    expect(await removeViaServe(client, 'tally', { purge: true })).toMatchObject({
+      action: 'removed',
+    });
     expect((await tally()).isError).toBe(true);
   });
 

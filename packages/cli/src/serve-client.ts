@@ -199,11 +199,23 @@ export async function updateViaServe(
   return results;
 }
 
-export const removeViaServe = (serve: ServeClient, name: string): Promise<InstallResult> =>
-  serve.request<InstallResult>('DELETE', skillPath(name));
+export const removeViaServe = (
+  serve: ServeClient,
+  name: string,
+  opts: { purge?: boolean } = {},
+): Promise<InstallResult> =>
+  serve.request<InstallResult>('DELETE', skillPath(name), opts.purge ? { purge: true } : undefined);
 
-export const rollbackViaServe = (serve: ServeClient, name: string): Promise<InstallResult> =>
-  serve.request<InstallResult>('POST', `${skillPath(name)}/rollback`);
+export const rollbackViaServe = (
+  serve: ServeClient,
+  name: string,
+  opts: { to?: string } = {},
+): Promise<InstallResult> =>
+  serve.request<InstallResult>(
+    'POST',
+    `${skillPath(name)}/rollback`,
+    opts.to ? { to: opts.to } : undefined,
+  );
 
 /** The stderr line a command prints when it acts through the running serve. */
 export const throughServe = (serve: ServeClient): string =>

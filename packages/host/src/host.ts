@@ -45,7 +45,13 @@ import { scanSkills, type ScanResult } from './scan/scan.js';
 import { slicer } from './scan/yield.js';
 import { carryOver, loadGeneration } from './install/generations.js';
 import type { SwapExpectation } from './install/installer.js';
-import type { InstallOptions, InstallResult } from './install/types.js';
+import type {
+  InstallOptions,
+  InstallResult,
+  RemoveOptions,
+  RollbackOptions,
+} from './install/types.js';
+import { settleRemovedStorage } from './install/removed-storage.js';
 import type { InstallCheck } from './install/installer.js';
 import { DEFAULT_KEEP_GENERATIONS, settleOnStart } from './install/start.js';
 import { createFileInstallState, type InstallFeed } from './install/state.js';
@@ -159,10 +165,16 @@ export interface SkillHost {
   installFrozen(opts?: InstallOptions): Promise<InstallResult[]>;
   /** Moves one installed skill (or all) to its newest version; one result per skill. */
   update(name?: string, opts?: InstallOptions): Promise<InstallResult[]>;
-  /** Takes an installed skill's tools away; calls in flight finish first. */
-  remove(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
-  /** Returns an installed skill to the version it had before the last install or update. */
-  rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+  /**
+   * Takes an installed skill's tools away; calls in flight finish first. Its storage is kept
+   * (the result's `storage` says where) unless `purge`.
+   */
+  remove(name: string, opts?: RemoveOptions): Promise<InstallResult>;
+  /**
+   * Returns an installed skill to the version installed before the serving one (again and
+   * again, back through what is kept), or `to` any kept version.
+   */
+  rollback(name: string, opts?: RollbackOptions): Promise<InstallResult>;
   /**
    * Where the store and the lockfile disagree (an interrupted change, a version out of
    * step, leftovers); with `fix`, repairs first: interrupted changes are finished or undone
@@ -679,7 +691,11 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     install: (spec, opts) => announce((i) => i.install(spec, opts)) as Promise<InstallResult>,
     installFrozen: (opts) => announce((i) => i.installFrozen(opts)) as Promise<InstallResult[]>,
     update: (name, opts) => announce((i) => i.update(name, opts)) as Promise<InstallResult[]>,
-    remove: (name, opts) => announce((i) => i.remove(name, opts)) as Promise<InstallResult>,
+    remove: async (name, opts = {}) =>
+      settleRemovedStorage((await announce((i) => i.remove(name, opts))) as InstallResult, {
+        dir: paths.storage(name),
+        purge: opts.purge === true,
+      }),
     rollback: (name, opts) => announce((i) => i.rollback(name, opts)) as Promise<InstallResult>,
     checkInstalls: async (opts) => (await installer()).check(opts),
     watch,

@@ -70,6 +70,8 @@ export type {
   LocalDependency,
   LockEntry,
   LockFile,
+  RemoveOptions,
+  RollbackOptions,
   SummaryTool,
 } from './install/types.js';
 // `host.checkInstalls()`, what `doctor` reports and repairs.

@@ -34,9 +34,7 @@ describe.skipIf(skip)('openclaw-skill doctor with a shared store', () => {
     const doctor = async () => {
       const io = memoryIo({ env });
       await run(['doctor', '--json', '--home', home], io);
-      return (JSON.parse(io.out) as { checks: Check[] }).checks.filter(
-        (c) => c.name === 'hosts',
-      );
+      return (JSON.parse(io.out) as { checks: Check[] }).checks.filter((c) => c.name === 'hosts');
     };
     expect(await doctor()).toEqual([
       { name: 'hosts', status: 'ok', message: 'every host follows the shared lockfile' },

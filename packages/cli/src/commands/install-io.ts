@@ -98,23 +98,31 @@ export function printResults(io: Io, json: boolean | undefined, results: Install
     const from = r.previousVersion ? ` (was ${r.previousVersion})` : '';
     io.stdout(`${r.action} ${r.name}@${r.version}${from}${tools}\n`);
     for (const w of r.summary?.warnings ?? []) io.stdout(`  ! ${w.message}\n`);
+    if (r.storage) {
+      io.stdout(
+        r.storage.kept
+          ? `  its storage is kept in ${r.storage.dir} (remove --purge deletes it)\n`
+          : `  its storage in ${r.storage.dir} is deleted\n`,
+      );
+    }
   }
 }
 
 /**
  * `remove <name>` and `rollback <name>`: through a running serve for this home when there is
- * one (so its agent sees the change at once), else on the home directly.
+ * one (so its agent sees the change at once), else on the home directly. `O` holds the
+ * command's own options (`--purge`, `--to`), handed to both ways alike.
  */
-export function configureByName(
+export function configureByName<O extends object>(
   cmd: Command,
   io: Io,
   spec: {
     description: string;
-    viaServe(serve: ServeClient, name: string): Promise<InstallResult>;
+    viaServe(serve: ServeClient, name: string, opts: O): Promise<InstallResult>;
     local(
       host: SkillHost,
       name: string,
-      onProgress: InstallOptions['onProgress'],
+      opts: O & { onProgress: InstallOptions['onProgress'] },
     ): Promise<InstallResult>;
   },
 ): void {
@@ -122,15 +130,16 @@ export function configureByName(
     .description(spec.description)
     .argument('<name>', 'skill name')
     .action(async (name: string) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions>();
+      const opts = cmd.optsWithGlobals<GlobalOptions & O>();
       const serve = await findServe(homeOf(opts, io));
       if (serve) {
         io.stderr(throughServe(serve));
-        return printResults(io, opts.json, [await spec.viaServe(serve, name)]);
+        return printResults(io, opts.json, [await spec.viaServe(serve, name, opts)]);
       }
       const host = await openHost(opts, io);
       try {
-        printResults(io, opts.json, [await spec.local(host, name, progress(io, opts.json))]);
+        const onProgress = progress(io, opts.json);
+        printResults(io, opts.json, [await spec.local(host, name, { ...opts, onProgress })]);
       } finally {
         await host.close();
       }

@@ -1,13 +1,16 @@
-// `openclaw-skill rollback <name>`: back to the version before the last install or update.
+// `openclaw-skill rollback <name> [--to <version>]`: back to the version installed before the
+// serving one (each rollback goes one further back), or to any kept version.
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { rollbackViaServe } from '../serve-client.js';
 import { configureByName } from './install-io.js';
 
 export function configure(cmd: Command, io: Io): void {
-  configureByName(cmd, io, {
-    description: 'Return an installed skill to its previous version',
-    viaServe: rollbackViaServe,
-    local: (host, name, onProgress) => host.rollback(name, { onProgress }),
+  cmd.option('--to <version>', 'roll back (or forward) to this kept version');
+  configureByName<{ to?: string }>(cmd, io, {
+    description: 'Return an installed skill to the version before, or --to a kept one',
+    viaServe: (serve, name, o) => rollbackViaServe(serve, name, { ...(o.to && { to: o.to }) }),
+    local: (host, name, o) =>
+      host.rollback(name, { onProgress: o.onProgress, ...(o.to && { to: o.to }) }),
   });
 }

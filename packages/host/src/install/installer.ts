@@ -25,8 +25,14 @@ import {
 } from './reconcile.js';
 import { resolveRegistry } from './registry.js';
 import { frozenAll, repairInstalls, restoreContext, syncHere } from './restore.js';
-import { linkedVersion, readVersionEntry } from './store.js';
-import type { InstallOptions, InstallResult, InstallSummary, LockEntry } from './types.js';
+import { linkedVersion, readVersionEntry, storedVersions, versionBefore } from './store.js';
+import type {
+  InstallOptions,
+  InstallResult,
+  InstallSummary,
+  LockEntry,
+  RollbackOptions,
+} from './types.js';
 
 export type { SwapExpectation } from './change.js';
 export type { InstallerDeps } from './context.js';
@@ -42,7 +48,7 @@ export interface Installer {
   installFrozen(opts?: InstallOptions): Promise<InstallResult[]>;
   update(name?: string, opts?: InstallOptions): Promise<InstallResult[]>;
   remove(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
-  rollback(name: string, opts?: Pick<InstallOptions, 'onProgress'>): Promise<InstallResult>;
+  rollback(name: string, opts?: RollbackOptions): Promise<InstallResult>;
   /**
    * Makes this host's store serve exactly what the lockfile lists (fetching, integrity
    * checked, what is missing; removing what it no longer lists) in one generation swap. No
@@ -304,34 +310,65 @@ async function removeSkill(
 async function rollbackSkill(
   ctx: InstallerContext,
   name: string,
-  opts: Pick<InstallOptions, 'onProgress'>,
+  opts: RollbackOptions,
 ): Promise<InstallResult> {
   await entryFor(ctx, name);
   await ctx.state.check?.();
   const before = await sideNow(ctx, name);
-  const { current, previous } = before;
-  const entry =
-    previous === undefined ? undefined : await readVersionEntry(ctx.layout, name, previous);
-  if (previous === undefined || !entry) {
-    throw new SkillError('INSTALL_FAILED', `${name} has no previous version to roll back to.`, {
-      hint: `Install the version you want: openclaw-skill install ${name}@<version>`,
-    });
-  }
-  opts.onProgress?.({ step: 'rollback', detail: `${name}@${current} -> ${previous}` });
+  const { current } = before;
+  const target = await rollbackTarget(ctx, name, {
+    current,
+    previous: before.previous,
+    to: opts.to,
+  });
+  const entry = (await readVersionEntry(ctx.layout, name, target))!;
+  // Back through the history, not back and forth: the new previous is the version installed
+  // before the target, never the one just left.
+  const previous = await versionBefore(ctx.layout, name, { version: target, not: current });
+  opts.onProgress?.({ step: 'rollback', detail: `${name}@${current} -> ${target}` });
   const swapped = await applyChange(ctx, {
     name,
     op: 'rollback',
     before,
-    after: { current: previous, ...(current !== undefined && { previous: current }), entry },
+    after: { current: target, ...(previous !== undefined && { previous }), entry },
     ...(opts.onProgress && { onProgress: opts.onProgress }),
   });
   return {
     action: 'rolled-back',
     name,
-    version: previous,
+    version: target,
     ...(current !== undefined && { previousVersion: current }),
-    dir: ctx.layout.versionDir(name, previous),
+    dir: ctx.layout.versionDir(name, target),
     tools: toolsOf(swapped.records.get(name)),
     snapshot: swapped.snapshot.version,
   };
+}
+
+/** The version a rollback goes to: `to` when it is kept, else the `previous` link. */
+async function rollbackTarget(
+  ctx: InstallerContext,
+  name: string,
+  o: { current?: string; previous?: string; to?: string },
+): Promise<string> {
+  const kept = (await storedVersions(ctx.layout, name)).map((v) => v.version);
+  const others = kept.filter((v) => v !== o.current);
+  const target = o.to ?? o.previous;
+  if (target !== undefined && target === o.current) {
+    throw new SkillError('INVALID_INPUT', `${name}@${target} is the version serving already.`, {
+      hint: others.length
+        ? `Kept versions: ${others.join(', ')}; openclaw-skill rollback ${name} --to <version>`
+        : `No other version is kept; install the one you want: openclaw-skill install ${name}@<version>`,
+    });
+  }
+  if (target === undefined || !kept.includes(target)) {
+    const what = o.to
+      ? `${name}@${o.to} is not kept in the store`
+      : `${name} has no previous version to roll back to`;
+    throw new SkillError('INSTALL_FAILED', `${what}.`, {
+      hint: others.length
+        ? `Kept versions: ${others.join(', ')}; openclaw-skill rollback ${name} --to <version>`
+        : `Install the version you want: openclaw-skill install ${name}@<version>`,
+    });
+  }
+  return target;
 }

@@ -121,6 +121,22 @@ export async function storedVersions(
 }
 
 /**
+ * The kept version installed last before `version` (by the time in its entry), other than
+ * `not`: where a rollback to `version` leaves the `previous` link.
+ */
+export async function versionBefore(
+  layout: StoreLayout,
+  name: string,
+  o: { version: string; not?: string },
+): Promise<string | undefined> {
+  const kept = await storedVersions(layout, name);
+  const at = kept.find((v) => v.version === o.version)?.time ?? '';
+  return kept
+    .filter((v) => v.version !== o.version && v.version !== o.not && v.time < at)
+    .sort((a, b) => b.time.localeCompare(a.time))[0]?.version;
+}
+
+/**
  * Keeps `current`, `previous` and the newest others up to `keep` generations besides
  * `current`; removes every other version folder and stray entry file or temp link.
  * Returns the versions removed.

@@ -113,6 +113,18 @@ export interface InstallResult {
   summary?: InstallSummary;
   /** The catalog snapshot version that made the change visible. */
   snapshot: number;
+  /** After `remove`: the skill's storage folder, and whether it was kept (not `purge`d). */
+  storage?: { dir: string; kept: boolean };
+}
+
+/** `rollback`: to the version installed before the serving one, or `to` any kept version. */
+export interface RollbackOptions extends Pick<InstallOptions, 'onProgress'> {
+  to?: string;
+}
+
+/** `remove`: the skill's storage (`<home>/storage/<name>`) is kept unless `purge`. */
+export interface RemoveOptions extends Pick<InstallOptions, 'onProgress'> {
+  purge?: boolean;
 }
 
 /** One entry of `<home>/skills.lock.json`. */

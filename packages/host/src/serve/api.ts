@@ -133,10 +133,13 @@ export async function handleApi(req: ApiRequest, deps: ApiDeps): Promise<ApiRepl
       const opts = options(req.body);
       if (!action) {
         if (method !== 'DELETE') return methodNotAllowed(method, path, 'DELETE');
-        return { status: 200, body: await host.remove(name) };
+        return { status: 200, body: await host.remove(name, { purge: opts.purge === true }) };
       }
       if (method !== 'POST') return methodNotAllowed(method, path, 'POST');
-      if (action === 'rollback') return { status: 200, body: await host.rollback(name) };
+      if (action === 'rollback') {
+        const to = typeof opts.to === 'string' ? opts.to : undefined;
+        return { status: 200, body: await host.rollback(name, { ...(to && { to }) }) };
+      }
       return { status: 200, body: await host.update(name, consentOptions(opts)) };
     }
     if (path === '/auth') {
