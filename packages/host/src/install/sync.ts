@@ -10,7 +10,6 @@ import { isSkillError, SkillError } from '@openclaw/skill-sdk';
 import writeFileAtomic from 'write-file-atomic';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import { decodeFileName } from '../paths.js';
-import type { SwapExpectation } from './change.js';
 import { checkPackageBytes, withPackageFile } from './package-bytes.js';
 import type { InstallState } from './state.js';
 import { linkedVersion, pointTo, readVersionEntry, type StoreLayout } from './store.js';
