@@ -197,6 +197,8 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
   const stop = (l: Live, reason: string) => {
     if (l.dead || l.stopReason) return;
     l.stopReason = reason;
+    // New calls go to a fresh runner; the calls still on this one end with its exit.
+    if (live === l) live = undefined;
     l.channel.kill();
   };
 
