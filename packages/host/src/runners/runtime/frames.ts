@@ -62,7 +62,7 @@ export function frameReader(opts: FrameReaderOptions): (chunk: Buffer) => void {
       return first.subarray(0, n);
     }
     const out = Buffer.allocUnsafe(n);
-    for (let off = 0; off < n; ) {
+    for (let off = 0; off < n;) {
       const c = chunks[0]!;
       const k = Math.min(c.length, n - off);
       c.copy(out, off, 0, k);
