@@ -5,6 +5,8 @@ import { decodeMessage, encodedBytes, encodeMessage, jsonExact } from './codec.j
 
 const cycle: Record<string, unknown> = {};
 cycle.self = cycle;
+// eslint-disable-next-line no-sparse-arrays -- the hole is what is tested
+const holey = [1, , 3];
 let deep: unknown = 'leaf';
 for (let i = 0; i < 40; i++) deep = [deep];
 
@@ -29,7 +31,7 @@ describe('encodeMessage', () => {
     ['undefined in an object', { a: undefined }],
     ['NaN', Number.NaN],
     ['-0', -0],
-    ['an array with a hole', [1, , 3]],
+    ['an array with a hole', holey],
     ['a cycle', cycle],
     ['a value nested deeper than 32 levels', deep],
   ])('%s goes as v8 structured clone and comes back the same', (_what, value) => {
