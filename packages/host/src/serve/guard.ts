@@ -1,4 +1,4 @@
-// The one gate in front of every HTTP route of serve (DESIGN.md 14): Host and Origin checks
+// The one gate in front of every HTTP route of serve: Host and Origin checks
 // against DNS rebinding, the bearer token, and the body limit. Pure functions on plain data,
 // so each rule is tested on its own and every route gets the same answer.
 import { createHash, timingSafeEqual } from 'node:crypto';
