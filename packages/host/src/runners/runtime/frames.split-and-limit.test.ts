@@ -46,6 +46,24 @@ describe('frameReader', () => {
     expect(r.refused).toEqual([{ bytes: 2_000_000_000, tag: 7 }]);
   });
 
+  it('with one reused read buffer (transient), frames split across reads still come out intact', () => {
+    const wire = Buffer.concat(messages.map((m, i) => encodeFrame(encodeMessage(m), i + 1)));
+    const got: unknown[] = [];
+    const push = frameReader({
+      maxBytes: 1024,
+      transient: true,
+      frame: (body, { json }) => void got.push(decodeMessage(Buffer.from(body), json)),
+      oversized: () => undefined,
+    });
+    const reused = Buffer.alloc(5);
+    for (let at = 0; at < wire.length; at += 5) {
+      const n = wire.copy(reused, 0, at, at + 5);
+      push(reused.subarray(0, n));
+      reused.fill(0xee);
+    }
+    expect(got).toEqual(messages);
+  });
+
   it('a frame handler returning false stops the reader', () => {
     let seen = 0;
     const push = frameReader({

@@ -38,6 +38,12 @@ export interface FrameReaderOptions {
   frame(body: Buffer, info: { tag: number; json: boolean }): boolean | void;
   /** A header announced `bytes` > maxBytes; nothing more is read after this. */
   oversized(bytes: number, tag: number): void;
+  /**
+   * The caller reuses a chunk's memory once the listener returns (a socket's `onread`
+   * buffer, which spares an allocation per read): what is left of it is copied, and a body
+   * handed to `frame` is valid only until `frame` returns.
+   */
+  transient?: boolean;
 }
 
 /** Returns the `data` listener of a stream carrying frames. */
@@ -73,7 +79,7 @@ export function frameReader(opts: FrameReaderOptions): (chunk: Buffer) => void {
     return out;
   };
 
-  return (chunk) => {
+  const read = (chunk: Buffer): void => {
     if (stopped) return;
     chunks.push(chunk);
     have += chunk.length;
@@ -100,6 +106,14 @@ export function frameReader(opts: FrameReaderOptions): (chunk: Buffer) => void {
         have = 0;
         return;
       }
+    }
+  };
+
+  if (!opts.transient) return read;
+  return (chunk) => {
+    read(chunk);
+    for (let i = 0; i < chunks.length; i++) {
+      if (chunks[i]!.buffer === chunk.buffer) chunks[i] = Buffer.from(chunks[i]!);
     }
   };
 }

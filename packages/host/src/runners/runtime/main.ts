@@ -3,7 +3,7 @@
 // a context that talks to the host, then runs tools as `invoke` messages arrive. An uncaught
 // error ends the runner (its state is unknown); the host reports SKILL_CRASHED and starts a
 // fresh one on the next call.
-import { Socket } from 'node:net';
+import { Socket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import { decodeMessage } from './codec.js';
@@ -28,7 +28,9 @@ interface Definition {
 
 const port = parentPort;
 /** A worker talks over its MessagePort; a sandbox process over the pipe the host opened as fd 3. */
-const pipe = port ? undefined : new Socket({ fd: 3, readable: true, writable: true });
+let pipe: Socket | undefined;
+/** Bytes from the host, read into one reused buffer (see `listen`). */
+const READ_BUFFER = 64 * 1024;
 /** Large messages move to the host thread instead of being copied. */
 const TRANSFER_FROM = 64 * 1024;
 const out = createOutbox(
@@ -41,19 +43,33 @@ const out = createOutbox(
       }
     : (body, tag) => void pipe!.write(encodeFrame(body, tag)),
 );
-const listen = (fn: (m: ToRunner) => void) => {
+const listen = (fn: (m: ToRunner) => void): void => {
   if (port) return void port.on('message', fn);
-  // The host is trusted: its frames are not size-checked here.
-  pipe!.on(
-    'data',
-    frameReader({
-      maxBytes: Infinity,
-      frame: (body, { json }) => fn(decodeMessage(body, json) as ToRunner),
-      oversized: () => undefined,
-    }),
-  );
+  // The host is trusted: its frames are not size-checked here. A v8 body is copied because
+  // binary data decoded from it would otherwise point into the reused read buffer.
+  const push = frameReader({
+    maxBytes: Infinity,
+    transient: true,
+    frame: (body, { json }) => fn(decodeMessage(json ? body : Buffer.from(body), json) as ToRunner),
+    oversized: () => undefined,
+  });
+  // Node takes `onread` here too, though its types list it for connect() only.
+  const options: SocketConstructorOpts & { onread: OnReadOpts } = {
+    fd: 3,
+    readable: true,
+    writable: true,
+    onread: {
+      buffer: Buffer.alloc(READ_BUFFER),
+      callback: (n, buf) => {
+        push((buf as Buffer).subarray(0, n));
+        return true;
+      },
+    },
+  };
+  const channel = new Socket(options);
+  pipe = channel;
   // The host went away (or closed the pipe): nothing can reach this runner any more.
-  pipe!.on('close', () => process.exit(0));
+  channel.on('close', () => process.exit(0));
 };
 
 let remote: ReturnType<typeof createRemoteContext> | undefined;
