@@ -20,6 +20,7 @@ import {
   maxMessageBytes,
   refusedTooLarge,
   type MaxMessageBytes,
+  type Refused,
 } from './runner-messages.js';
 import { runtimeDir, runtimeMain } from './runtime-path.js';
 import { encodeMessage } from './runtime/codec.js';
@@ -104,7 +105,7 @@ function launchProcess(spec: ProcessSpec, hooks: ChannelHooks): RunnerChannel {
   const pipe = child.stdio[3] as Socket;
   let exited = false;
   let spawnError: Error | undefined;
-  const refuse = (r: Parameters<ChannelHooks['refused']>[0]) => {
+  const refuse = (r: Refused) => {
     pipe.destroy();
     hooks.refused(r);
   };

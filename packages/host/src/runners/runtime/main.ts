@@ -2,7 +2,8 @@
 // network, routes console.* to the host, imports the skill's entry, calls createTools with
 // a context that talks to the host, then runs tools as `invoke` messages arrive. An uncaught
 // error ends the runner (its state is unknown); the host reports SKILL_CRASHED and starts a
-// fresh one on the next call.
+// fresh one on the next call. Everything sent to the host goes through the outbox, which
+// refuses a message over the host's size limit before it is sent.
 import { Socket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
@@ -70,6 +71,7 @@ const listen = (fn: (m: ToRunner) => void): void => {
   pipe = channel;
   // The host went away (or closed the pipe): nothing can reach this runner any more.
   channel.on('close', () => process.exit(0));
+  channel.on('error', () => process.exit(0));
 };
 
 let remote: ReturnType<typeof createRemoteContext> | undefined;
