@@ -37,7 +37,7 @@ export const sidebar = [
       { text: 'Deploying on Postgres', link: '/deploying' },
       { text: 'The dashboard', link: '/operators/dashboard' },
       { text: 'Troubleshooting by code', link: '/operators/troubleshooting' },
-      { text: 'Limits on skill folders', link: '/limits' },
+      { text: 'Limits', link: '/limits' },
     ],
   },
   {

@@ -350,6 +350,8 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     env,
     grants: (skill: SkillRecord) => grantsFor(skill, config),
     storageDir: (skill: SkillRecord) => paths.storage(skill.name),
+    // Read when a runner starts, so a changed config applies to the next one.
+    maxMessageBytes: () => config.limits?.maxMessageBytes,
   };
   const runners: Record<RunnerKind, () => Runner> = {
     inline: () => inline,

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'ABORTED',
   'SKILL_ERROR',
   'SKILL_CRASHED',
+  /** A runner's message (a tool's result, a context request) is over limits.maxMessageBytes. */
+  'RESULT_TOO_LARGE',
   'NETWORK_ERROR',
   'SKILL_UNAVAILABLE',
   'MANIFEST_INVALID',

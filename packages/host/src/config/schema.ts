@@ -183,7 +183,7 @@ export const hostConfigSchema = {
     },
     limits: {
       type: 'object',
-      description: 'Rate limits and the loop detector, per host process.',
+      description: 'Rate limits, the loop detector and result sizes, per host process.',
       properties: {
         perSession: { ...rateWindow, description: 'Calls per session within the window.' },
         perTool: {
@@ -220,6 +220,13 @@ export const hostConfigSchema = {
           type: 'integer',
           minimum: 100,
           description: 'Result limit for tools whose manifest sets none (default 50000).',
+        },
+        maxMessageBytes: {
+          type: 'integer',
+          minimum: 1024,
+          maximum: 1073741824,
+          description:
+            'Largest message a worker or sandbox runner may send the host, a result as sent (default 16777216, 16 MiB). A larger result is RESULT_TOO_LARGE.',
         },
       },
       additionalProperties: false,

@@ -4,7 +4,8 @@
 // the scope of the call they belong to, and survives the runner dying: calls in flight get
 // SKILL_CRASHED, the next call starts a fresh runner, with backoff after repeated crashes.
 // A runner that stops answering after a call timed out is stopped, so a `while(true){}`
-// costs one timeout, not the skill.
+// costs one timeout, not the skill. A runner that sends what the host does not read (a
+// message over the size limit, bytes that are no message) is stopped the same way.
 import { SkillError, type SkillContext, type ToolCallInfo } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { runInCallScope } from './call-scope.js';
@@ -16,6 +17,7 @@ import {
 } from './runtime/protocol.js';
 import type { ActiveSkill, RunnerKind } from './types.js';
 import { contextOp, logFromRunner } from './context-ops.js';
+import { GARBLED, resultTooLarge, type Refused } from './runner-messages.js';
 import { fromWire } from './wire-errors.js';
 
 /** A started runner (a worker thread or a child process). */
@@ -31,6 +33,11 @@ export interface ChannelHooks {
   exit(why: string): void;
   /** A line the skill wrote to stdout or stderr. */
   output(stream: 'stdout' | 'stderr', line: string): void;
+  /**
+   * The runner sent something the host did not read (over the size limit, or not a
+   * message): the channel stopped reading, and the runner is stopped.
+   */
+  refused(r: Refused): void;
 }
 
 export type Launch = (hooks: ChannelHooks) => RunnerChannel;
@@ -190,7 +197,20 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
   const stop = (l: Live, reason: string) => {
     if (l.dead || l.stopReason) return;
     l.stopReason = reason;
+    // New calls go to a fresh runner; the calls still on this one end with its exit.
+    if (live === l) live = undefined;
     l.channel.kill();
+  };
+
+  /** The call a refused result answered gets RESULT_TOO_LARGE; the others SKILL_CRASHED. */
+  const onRefused = (l: Live, r: Refused) => {
+    const big = r.tooLarge;
+    const p = big && l.calls.get(big.id);
+    if (big && p) {
+      forget(l, big.id, p);
+      p.reject(resultTooLarge({ skill: skill.name, tool: p.tool, ...big }));
+    }
+    stop(l, r.why);
   };
 
   const onExit = (l: Live, why: string, settle: { fail(e: Error): void }) => {
@@ -248,9 +268,17 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
     };
     try {
       l.channel = opts.launch({
-        message: (m) => onMessage(l, m, settle),
+        message: (m) => {
+          try {
+            onMessage(l, m, settle);
+          } catch {
+            // A message of the right kind with fields of the wrong shape: a broken runner.
+            onRefused(l, GARBLED);
+          }
+        },
         exit: (why) => onExit(l, why, settle),
         output: (stream, line) => ctx.logger.info({ stream }, line),
+        refused: (r) => onRefused(l, r),
       });
     } catch (e) {
       throw new SkillError(

@@ -1,6 +1,6 @@
-// The one loopback HTTP server of serve: every request passes the same gate
-// (Host/Origin, bearer token or dashboard session, body limit) before it reaches /mcp, /api
-// or the dashboard's files at `/`.
+// The one loopback HTTP server of serve: every request passes the same gate (body limit,
+// Host/Origin, bearer token or dashboard session) before it reaches /mcp, /api or the
+// dashboard's files at `/`. Clients too slow to send their request are disconnected.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SkillError } from '@openclaw/skill-sdk';
@@ -15,6 +15,24 @@ import { checkSessionRequest, CSRF_HEADER, type DashboardSessions } from './dash
 
 /** Past this many bytes an oversized body is no longer drained but the connection is cut. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
+/** How long a connection refused for its declared size may still send before it is cut. */
+const LINGER_MS = 1000;
+
+/** How long a client may take; slow ones are answered 408 and disconnected. */
+export interface ServeTimeouts {
+  /** To send the request's headers (default 10 s; at most requestMs). */
+  headersMs?: number;
+  /** To send the whole request, body included (default 30 s). Responses are not limited. */
+  requestMs?: number;
+  /** How often connections are checked against both (default 1 s). */
+  checkIntervalMs?: number;
+}
+
+export const DEFAULT_TIMEOUTS: Required<ServeTimeouts> = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  checkIntervalMs: 1_000,
+};
 
 /** How a request proved it may be here: the bearer token, a dashboard session, or neither. */
 export type Caller = 'token' | 'session' | 'none';
@@ -43,6 +61,7 @@ export interface ServeHttpOptions {
   mounts: Mount[];
   /** Dashboard sessions, when the dashboard is served. */
   sessions?: DashboardSessions;
+  timeouts?: ServeTimeouts;
   onError(e: unknown): void;
 }
 
@@ -96,10 +115,67 @@ function readBody(req: IncomingMessage, max: number): Promise<Body> {
   });
 }
 
+const hasBody = (method: string | undefined) =>
+  method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+
+/**
+ * A request whose Content-Length is over the limit gets its 413 at once, from its headers:
+ * not one byte of the body is waited for. The connection is closed after the answer; what
+ * the client still sends meanwhile is discarded, for LINGER_MS at most.
+ */
+function refuseDeclaredSize(req: IncomingMessage, res: ServerResponse, maxBytes: number): void {
+  res.shouldKeepAlive = false;
+  res.on('finish', () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+  sendRefusal(res, tooLarge(maxBytes));
+}
+
+/** The JSON body, undefined for none, or the refusal already sent. */
+async function readJsonBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { maxBytes: number; mcp: boolean },
+): Promise<{ body: unknown } | undefined> {
+  const read = await readBody(req, opts.maxBytes);
+  if (!read.ok) {
+    sendRefusal(res, tooLarge(opts.maxBytes));
+    return undefined;
+  }
+  if (read.text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(read.text) };
+  } catch (e) {
+    sendJson(res, 400, {
+      ...(opts.mcp && { jsonrpc: '2.0', id: null }),
+      error: {
+        code: opts.mcp ? -32700 : 'INVALID_JSON',
+        message: `The request body is not JSON: ${(e as Error).message}`,
+      },
+    });
+    return undefined;
+  }
+}
+
+/** Node's own clocks for slow clients, from the options (the headers' at most the request's). */
+function serverTimeouts(t: ServeTimeouts = {}) {
+  const requestTimeout = t.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(t.headersMs ?? DEFAULT_TIMEOUTS.headersMs, requestTimeout),
+    connectionsCheckingInterval: t.checkIntervalMs ?? DEFAULT_TIMEOUTS.checkIntervalMs,
+  };
+}
+
 export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
   let port = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // First: every other refusal reads the body to its end so the client gets its answer.
+    if (
+      hasBody(req.method) &&
+      checkDeclaredLength(req.headers['content-length'], opts.maxBodyBytes)
+    ) {
+      return refuseDeclaredSize(req, res, opts.maxBodyBytes);
+    }
     const gate = checkHostAndOrigin({ host: req.headers.host, origin: req.headers.origin }, port);
     if (gate) {
       req.resume();
@@ -144,39 +220,33 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
       return sendRefusal(res, checkToken(req.headers.authorization, opts.token)!);
     }
     let body: unknown;
-    if (
-      req.method === 'POST' ||
-      req.method === 'PUT' ||
-      req.method === 'PATCH' ||
-      req.method === 'DELETE'
-    ) {
-      const declared = checkDeclaredLength(req.headers['content-length'], opts.maxBodyBytes);
-      const read = await readBody(req, opts.maxBodyBytes);
-      if (declared || !read.ok) return sendRefusal(res, tooLarge(opts.maxBodyBytes));
-      if (read.text.trim() !== '') {
-        try {
-          body = JSON.parse(read.text);
-        } catch (e) {
-          return sendJson(res, 400, {
-            ...(mount.prefix === '/mcp' && { jsonrpc: '2.0', id: null }),
-            error: {
-              code: mount.prefix === '/mcp' ? -32700 : 'INVALID_JSON',
-              message: `The request body is not JSON: ${(e as Error).message}`,
-            },
-          });
-        }
-      }
+    if (hasBody(req.method)) {
+      const read = await readJsonBody(req, res, {
+        maxBytes: opts.maxBodyBytes,
+        mcp: mount.prefix === '/mcp',
+      });
+      if (!read) return;
+      body = read.body;
     }
     await mount.handle(req, res, body, url, caller);
   };
 
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((e: unknown) => {
       opts.onError(e);
       sendJson(res, 500, {
         error: { code: 'INTERNAL', message: 'serve failed on this request; see its log.' },
       });
     });
+  };
+  const server = createServer(serverTimeouts(opts.timeouts), onRequest);
+  // `Expect: 100-continue`: a body declared over the limit is refused before the client is
+  // told to send it; anything else is told to go on.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!checkDeclaredLength(req.headers['content-length'], opts.maxBodyBytes)) {
+      res.writeContinue();
+    }
+    onRequest(req, res);
   });
 
   return {

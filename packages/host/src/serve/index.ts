@@ -8,4 +8,6 @@ export { startServe, DEFAULT_DRAIN_MS, type ServeOptions, type RunningServe } fr
 export { readServeFile, serveFilePath, pidAlive, type ServeInfo } from './serve-file.js';
 export { createMcpServer, skillUri, PROMPT_NAME, type McpServerOptions } from './mcp-server.js';
 export { DEFAULT_MAX_BODY_BYTES } from './guard.js';
+export { DEFAULT_TIMEOUTS, type ServeTimeouts } from './http.js';
+
 export { CallTracker } from './calls.js';

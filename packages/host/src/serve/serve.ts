@@ -19,7 +19,7 @@ import { createDashboardSessions } from './dashboard-session.js';
 import { createDashboardFiles } from './dashboard-static.js';
 import { EventStreams } from './events-stream.js';
 import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
-import { createServeHttp, sendJson, type Mount } from './http.js';
+import { createServeHttp, sendJson, type Mount, type ServeTimeouts } from './http.js';
 import { createMcpHttp } from './mcp-http.js';
 import { createMcpServer } from './mcp-server.js';
 import {
@@ -43,8 +43,10 @@ export interface ServeOptions extends SkillHostOptions {
   /** Streams for `transport: 'stdio'` (default: process.stdin / process.stdout). */
   stdin?: Readable;
   stdout?: Writable;
-  /** Largest request body accepted (default 1 MiB). */
+  /** Largest request body accepted (default 1 MiB); a larger Content-Length is refused at once. */
   maxBodyBytes?: number;
+  /** How long a client may take to send its headers and its request (slow ones are dropped). */
+  timeouts?: ServeTimeouts;
   /** How long a shutdown waits for calls in flight before aborting them (default 10 s). */
   drainMs?: number;
   /**
@@ -165,6 +167,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
   const http = createServeHttp({
     token,
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    ...(opts.timeouts && { timeouts: opts.timeouts }),
     onError: (e) => logger.error({ err: e }, 'serve failed on a request.'),
     ...(sessions && { sessions }),
     mounts: [

@@ -60,12 +60,19 @@ export function createRemoteContext(
     msg?: string,
   ): void => {
     const base = { t: 'log' as const, level, bindings };
-    try {
-      out.send({ ...base, obj, ...(msg !== undefined && { msg: String(msg) }) });
-    } catch {
-      // Not cloneable (functions, sockets): log its printed form instead.
-      out.send({ ...base, obj: format('%O', obj), ...(msg !== undefined && { msg: String(msg) }) });
-    }
+    const line = (o: unknown, printed: boolean): void => {
+      try {
+        out.send({ ...base, obj: o, ...(msg !== undefined && { msg: String(msg) }) });
+      } catch (e) {
+        if ((e as { code?: unknown }).code === 'RESULT_TOO_LARGE') {
+          // Over the message limit: the line is dropped, saying so; logging does not throw.
+          out.send({ ...base, obj: {}, msg: `(a log line was dropped: ${(e as Error).message})` });
+        } else if (printed) throw e;
+        // Not cloneable (functions, sockets): log its printed form instead.
+        else line(format('%O', o), true);
+      }
+    };
+    line(obj, false);
   };
 
   type Log = Record<LogLevel, (obj: unknown, msg?: string) => void> & {

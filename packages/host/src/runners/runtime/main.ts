@@ -2,13 +2,24 @@
 // network, routes console.* to the host, imports the skill's entry, calls createTools with
 // a context that talks to the host, then runs tools as `invoke` messages arrive. An uncaught
 // error ends the runner (its state is unknown); the host reports SKILL_CRASHED and starts a
-// fresh one on the next call.
-import { parentPort } from 'node:worker_threads';
+// fresh one on the next call. Everything sent to the host goes through the outbox, which
+// refuses a message over the host's size limit before it is sent.
+import { Socket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { createRemoteContext, currentCall, type Outbox } from './context.js';
+import { parentPort } from 'node:worker_threads';
+import { decodeMessage } from './codec.js';
+import { createRemoteContext, currentCall } from './context.js';
+import { encodeFrame, frameReader } from './frames.js';
 import { guardNetwork } from './network.js';
+import { createOutbox, tooLargeError } from './outbox.js';
 import { guardProcess } from './process-guard.js';
-import { toWireError, type ActivateMessage, type FromRunner, type ToRunner } from './protocol.js';
+import {
+  toWireError,
+  type ActivateMessage,
+  type FromRunner,
+  type ToRunner,
+  type WireError,
+} from './protocol.js';
 
 type Tools = Record<string, (input: unknown, call: object) => unknown>;
 interface Definition {
@@ -17,11 +28,51 @@ interface Definition {
 }
 
 const port = parentPort;
-const out: Outbox = port
-  ? { send: (m: FromRunner) => port.postMessage(m) }
-  : { send: (m: FromRunner) => void process.send!(m) };
-const listen = (fn: (m: ToRunner) => void) =>
-  port ? port.on('message', fn) : process.on('message', fn as (m: unknown) => void);
+/** A worker talks over its MessagePort; a sandbox process over the pipe the host opened as fd 3. */
+let pipe: Socket | undefined;
+/** Bytes from the host, read into one reused buffer (see `listen`). */
+const READ_BUFFER = 64 * 1024;
+/** Large messages move to the host thread instead of being copied. */
+const TRANSFER_FROM = 64 * 1024;
+const out = createOutbox(
+  port
+    ? (body) => {
+        if (typeof body === 'string') return port.postMessage(body);
+        const buf = body.buffer;
+        const own = buf instanceof ArrayBuffer && body.byteLength === buf.byteLength;
+        port.postMessage(body, own && body.length >= TRANSFER_FROM ? [buf] : []);
+      }
+    : (body, tag) => void pipe!.write(encodeFrame(body, tag)),
+);
+const listen = (fn: (m: ToRunner) => void): void => {
+  if (port) return void port.on('message', fn);
+  // The host is trusted: its frames are not size-checked here. A v8 body is copied because
+  // binary data decoded from it would otherwise point into the reused read buffer.
+  const push = frameReader({
+    maxBytes: Infinity,
+    transient: true,
+    frame: (body, { json }) => fn(decodeMessage(json ? body : Buffer.from(body), json) as ToRunner),
+    oversized: () => undefined,
+  });
+  // Node takes `onread` here too, though its types list it for connect() only.
+  const options: SocketConstructorOpts & { onread: OnReadOpts } = {
+    fd: 3,
+    readable: true,
+    writable: true,
+    onread: {
+      buffer: Buffer.alloc(READ_BUFFER),
+      callback: (n, buf) => {
+        push((buf as Buffer).subarray(0, n));
+        return true;
+      },
+    },
+  };
+  const channel = new Socket(options);
+  pipe = channel;
+  // The host went away (or closed the pipe): nothing can reach this runner any more.
+  channel.on('close', () => process.exit(0));
+  channel.on('error', () => process.exit(0));
+};
 
 let remote: ReturnType<typeof createRemoteContext> | undefined;
 let def: Definition | undefined;
@@ -33,6 +84,7 @@ const running = new Map<number, (reason: Error) => void>();
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 async function activate(m: ActivateMessage): Promise<void> {
+  if (m.maxMessageBytes !== undefined) out.setMaxBytes(m.maxMessageBytes);
   guardProcess(m.skill.name, port !== null);
   if (m.network) guardNetwork(m.skill.name, m.network);
   scoped = m.scoped;
@@ -74,21 +126,26 @@ async function activate(m: ActivateMessage): Promise<void> {
   }
 }
 
-function result(id: number, run: () => unknown): void {
+/** Why a result could not be sent, as the call's error. */
+function unsendable(tool: string, e: unknown): WireError {
+  const err = e as { code?: unknown; details?: { bytes: number; maxBytes: number } };
+  if (err.code === 'RESULT_TOO_LARGE' && err.details) {
+    const { bytes, maxBytes } = err.details;
+    return toWireError(tooLargeError(`The result of ${tool}`, bytes, maxBytes));
+  }
+  return {
+    name: 'Error',
+    message: `the tool returned a value that cannot be sent to the host (${reason(e)}); return JSON data`,
+  };
+}
+
+function result(id: number, tool: string, run: () => unknown): void {
   const done = (msg: FromRunner) => {
     running.delete(id);
     try {
       out.send(msg);
     } catch (e) {
-      out.send({
-        t: 'result',
-        id,
-        ok: false,
-        error: {
-          name: 'Error',
-          message: `the tool returned a value that cannot be sent to the host (${reason(e)}); return JSON data`,
-        },
-      });
+      out.send({ t: 'result', id, ok: false, error: unsendable(tool, e) });
     }
   };
   let p: unknown;
@@ -137,7 +194,7 @@ listen((m) => {
         callId: m.callId,
         ...(m.session !== undefined && { session: m.session }),
       };
-      result(m.id, () =>
+      result(m.id, m.tool, () =>
         scoped ? currentCall.run(m.callId, () => handler(m.input, call)) : handler(m.input, call),
       );
       return;
@@ -162,7 +219,7 @@ listen((m) => {
           out.send({ t: 'disposed' });
           // A worker ends with its thread; a process once the message is flushed.
           if (port) process.exit(0);
-          else process.disconnect?.();
+          else pipe!.end();
         });
       return;
   }

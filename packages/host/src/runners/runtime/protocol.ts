@@ -1,6 +1,7 @@
-// The messages between the host and a worker or sandbox runner. Plain data only: they cross a
-// MessagePort or an IPC channel with structured clone (`serialization: 'advanced'`), so inputs
-// and results keep Dates, Maps and binary data as inline skills see them.
+// The messages between the host and a worker or sandbox runner. Plain data only, in v8's
+// structured-clone format (a worker's MessagePort; length-prefixed frames on a pipe for a
+// sandbox, see frames.ts), so inputs and results keep Dates, Maps and binary data as inline
+// skills see them. What a runner sends is bounded: `maxMessageBytes` per message.
 //
 // This folder runs inside the runner: it imports Node's built-ins only, so a sandboxed
 // process needs read access to nothing of the host's but these files.
@@ -19,6 +20,8 @@ export interface ActivateMessage {
   scoped: boolean;
   /** Hosts the skill may reach (`permissions.network`); undefined means not restricted. */
   network?: readonly string[];
+  /** The largest message the runner may send the host (default DEFAULT_MAX_MESSAGE_BYTES). */
+  maxMessageBytes?: number;
 }
 
 export type ToRunner =
