@@ -18,7 +18,9 @@ import { knownSecretValues } from './context/secrets.js';
 import { createEmitter, type HostEvents } from './events.js';
 import type { ToolFormat } from './formats/index.js';
 import {
+  callerView,
   planDefinitions,
+  tokenizerFor,
   SessionTools,
   UsageReader,
   type DefinitionsOptions,
@@ -125,6 +127,8 @@ export interface PromptCallOptions {
   toolFormat?: ToolFormat;
   /** The agent's own file tool (`read`); default: the host's read tool when host tools are on. */
   readTool?: string;
+  /** Who asks (as `call` gets it): the block lists only skills whose tools its policy allows. */
+  ctx?: DefinitionsOptions['ctx'];
 }
 
 export interface SkillHost {
@@ -624,12 +628,17 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         )
       : undefined;
 
-  const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
-    renderPrompt(catalog.current(), {
+  const promptFor = ({ toolFormat, readTool, ctx, ...opts }: PromptCallOptions = {}) => {
+    const snapshot = catalog.current();
+    const view = ctx ? callerView(snapshot, config, ctx) : undefined;
+    return renderPrompt(snapshot, {
       ...opts,
       userHome,
       readTool: readTool ?? (options.hostTools !== false ? hostReadToolName(toolFormat) : 'read'),
+      ...(toolFormat && { tokenizer: tokenizerFor(toolFormat) }),
+      ...(view && { visible: { key: view.key, shows: view.showsSkill } }),
     });
+  };
 
   return {
     home,

@@ -14,7 +14,7 @@ export { UsageReader, USAGE_HALF_LIFE_MS, type UsageCounts } from './usage.js';
 export {
   countTokens,
   tokenizerFor,
-  ESTIMATE_CHARS_PER_TOKEN,
+  ESTIMATE_FACTOR,
   TOKENIZERS,
   type Tokenizer,
 } from './tokens.js';
