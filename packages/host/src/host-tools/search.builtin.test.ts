@@ -69,7 +69,11 @@ describe('builtinSkillRecord', () => {
       source: { kind: 'builtin', dir: '<builtin>', precedence: -1 },
     });
     expect(r.tools.map((t) => t.name)).toEqual(['skills.search', 'skills.read', 'tools.search']);
-    expect(r.manifest?.tools?.map((t) => t.name)).toEqual(['skills.search', 'skills.read', 'tools.search']);
+    expect(r.manifest?.tools?.map((t) => t.name)).toEqual([
+      'skills.search',
+      'skills.read',
+      'tools.search',
+    ]);
   });
 
   it('its tools reach the providers as skills_search and skills_read, and it is not in the prompt block', () => {

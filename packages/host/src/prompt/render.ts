@@ -71,8 +71,10 @@ export function renderPrompt(snapshot: CatalogSnapshot, opts: PromptOptions = {}
   const key = `${format}:${maxChars}:${home}:${readTool}:${tokenizer}:${opts.visible?.key ?? ''}`;
   const setup: Setup = { format, maxChars, home, readTool, tokenizer, visible: opts.visible };
   const base = opts.visible
-    ? bounded(snapshot.memo('prompt:callers', () => new Map<string, PromptResult>()), key, () =>
-        compute(snapshot, setup, undefined),
+    ? bounded(
+        snapshot.memo('prompt:callers', () => new Map<string, PromptResult>()),
+        key,
+        () => compute(snapshot, setup, undefined),
       )
     : snapshot.memo(`prompt:${key}`, () => compute(snapshot, setup, undefined));
   const query = opts.query?.trim();
