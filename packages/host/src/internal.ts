@@ -21,6 +21,7 @@ export { createWorkerRunner, type WorkerRunnerOptions } from './runners/worker.j
 export { createSandboxRunner, type SandboxRunnerOptions } from './runners/sandbox.js';
 export { injectSkills, renderPrompt } from './prompt/index.js';
 export { toolDefinitions, nameMapFor } from './formats/index.js';
+export { countTokens, tokenCosts, type Tokenizer } from './budget/index.js';
 export { readLock } from './install/lockfile.js';
 // `info` and `search` read a published skill as install does, without installing it.
 export { fetchPackage, fetchError, normalizeSpec, type Fetched } from './install/fetch.js';
