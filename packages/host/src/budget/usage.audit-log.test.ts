@@ -37,7 +37,8 @@ describe('UsageReader', () => {
 
   it('weighs a call a half-life old half as much as a call made now', async () => {
     const { reader } = await logWith(
-      line('old.tool', USAGE_HALF_LIFE_MS, { agentId: 'a' }) + line('new.tool', 0, { agentId: 'a' }),
+      line('old.tool', USAGE_HALF_LIFE_MS, { agentId: 'a' }) +
+        line('new.tool', 0, { agentId: 'a' }),
     );
     const counts = reader.forAgent('a');
     expect(counts.get('old.tool')! / counts.get('new.tool')!).toBeCloseTo(0.5, 6);
