@@ -1,17 +1,15 @@
 // Fitting tool definitions into a token budget: pure arithmetic over token counts. Pinned
 // tools (always-on, and those a session found with tools_search) are kept first; then the
 // ranked tools in order while they fit, skipping one that does not for smaller ones after
-// it. When anything is left out, the search tool's own tokens are set aside first.
-
-export interface FitItem {
-  name: string;
-  tokens: number;
-}
+// it. When anything is left out, the search tool's own tokens are set aside first. Names
+// only, no object per tool: a plan over a thousand tools must stay well under a millisecond.
 
 export interface FitInput {
-  pinned: readonly FitItem[];
+  pinned: readonly string[];
   /** Most relevant first. */
-  ranked: readonly FitItem[];
+  ranked: readonly string[];
+  /** Tokens of one tool's definition. */
+  cost(name: string): number;
   budget: number;
   /** Tokens of the search tool that is added when something is deferred. */
   searchTokens: number;
@@ -20,8 +18,8 @@ export interface FitInput {
 export interface FitResult {
   /** Pinned and fitted names, pinned first, then in rank order. */
   kept: string[];
-  /** Left out, most relevant first, with the rank (1-based) each had. */
-  deferred: (FitItem & { rank: number })[];
+  /** Left out, most relevant first. */
+  deferred: string[];
   /** Tokens of the kept definitions plus the search tool when it is needed. */
   tokens: number;
   /** Whether the search tool is needed (something was deferred). */
@@ -30,15 +28,14 @@ export interface FitResult {
   pinnedOverBudget: boolean;
 }
 
-const sum = (items: readonly FitItem[]) => items.reduce((n, i) => n + i.tokens, 0);
-
-export function fitTokens({ pinned, ranked, budget, searchTokens }: FitInput): FitResult {
-  const pinnedTokens = sum(pinned);
-  const all = pinnedTokens + sum(ranked);
-  const kept = pinned.map((p) => p.name);
+export function fitTokens({ pinned, ranked, cost, budget, searchTokens }: FitInput): FitResult {
+  let pinnedTokens = 0;
+  for (const n of pinned) pinnedTokens += cost(n);
+  let all = pinnedTokens;
+  for (const n of ranked) all += cost(n);
   if (all <= budget) {
     return {
-      kept: [...kept, ...ranked.map((r) => r.name)],
+      kept: [...pinned, ...ranked],
       deferred: [],
       tokens: all,
       search: false,
@@ -46,13 +43,15 @@ export function fitTokens({ pinned, ranked, budget, searchTokens }: FitInput): F
     };
   }
   let room = budget - searchTokens - pinnedTokens;
-  const deferred: FitResult['deferred'] = [];
-  ranked.forEach((item, i) => {
-    if (item.tokens <= room) {
-      kept.push(item.name);
-      room -= item.tokens;
-    } else deferred.push({ ...item, rank: i + 1 });
-  });
+  const kept = [...pinned];
+  const deferred: string[] = [];
+  for (const name of ranked) {
+    const tokens = cost(name);
+    if (tokens <= room) {
+      kept.push(name);
+      room -= tokens;
+    } else deferred.push(name);
+  }
   return {
     kept,
     deferred,

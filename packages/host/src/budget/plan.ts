@@ -18,7 +18,7 @@ import {
 import { compileRules, firstMatch } from '../policy/match.js';
 import { compactQuery } from '../prompt/search-index.js';
 import { callerView, type Caller, type CallerView } from './caller.js';
-import { fitTokens, type FitItem } from './fit.js';
+import { fitTokens } from './fit.js';
 import { rankTools } from './rank.js';
 import type { SessionTools } from './sessions.js';
 import { countTokens, tokenizerFor, TOKENIZERS, type Tokenizer } from './tokens.js';
@@ -124,27 +124,40 @@ function build<F extends ToolFormat>(
   const defs = definitionsByName(snapshot, format);
   const costs = tokenCosts(snapshot, format, tokenizer);
   const names = view.tools.map((t) => t.name).filter((n) => defs.has(n));
-  const item = (name: string): FitItem => ({ name, tokens: costs.get(name) ?? 0 });
-  const alwaysOn = alwaysOnTest(snapshot, input.deps.config);
-  const why = new Map<string, 'always-on' | 'found'>();
-  for (const t of view.tools) if (alwaysOn(t)) why.set(t.name, 'always-on');
-  for (const n of input.found) if (!why.has(n)) why.set(n, 'found');
-  const search = searchTool(snapshot, format, view);
-  const rest = names.filter((n) => !why.has(n));
+  const why = pinnedFor(snapshot, input);
+  const search = searchTool(snapshot, format, view, tokenizer);
+  const rest = why.size ? names.filter((n) => !why.has(n)) : names;
+  const ranked = budget === false ? rest : rankFor(snapshot, rest, input);
   const fit = fitTokens({
-    pinned: names.filter((n) => why.has(n)).map(item),
-    ranked: (budget === false ? rest : rankFor(snapshot, rest, input)).map(item),
+    pinned: why.size ? names.filter((n) => why.has(n)) : [],
+    ranked,
+    cost: (n) => costs.get(n) ?? 0,
     budget: budget === false ? Infinity : budget,
-    searchTokens: search ? countTokens(JSON.stringify(search.definition), tokenizer) : 0,
+    searchTokens: search?.tokens ?? 0,
   });
   const keptSet = new Set(fit.kept);
   const out: unknown[] = names.filter((n) => keptSet.has(n)).map((n) => defs.get(n));
   if (fit.search && search) out.push(search.definition);
   if (format === 'anthropic' && fit.search)
-    for (const d of [...fit.deferred].sort(byName)) out.push(deferredAnthropic(snapshot, d.name));
-  const report = reportOf({ format, tokenizer, budget, fit, why, view, costs, search, names });
-  Object.defineProperty(out, 'report', { value: report, enumerable: false });
+    for (const n of [...fit.deferred].sort()) out.push(deferredAnthropic(snapshot, n));
+  // The report is made when first read: an agent loop that never reads it never pays.
+  let report: DefinitionsReport | undefined;
+  const make = () =>
+    reportOf({ format, tokenizer, budget, fit, why, view, costs, search, names, ranked });
+  Object.defineProperty(out, 'report', { get: () => (report ??= make()), enumerable: false });
   return Object.freeze(out) as unknown as ToolDefinitionList<F>;
+}
+
+/** Always-on tools (config) and those the session found, each with why it is pinned. */
+function pinnedFor(
+  snapshot: CatalogSnapshot,
+  input: BuildInput,
+): ReadonlyMap<string, 'always-on' | 'found'> {
+  const why = new Map<string, 'always-on' | 'found'>();
+  const alwaysOn = alwaysOnTest(snapshot, input.deps.config);
+  if (alwaysOn) for (const t of input.view.tools) if (alwaysOn(t)) why.set(t.name, 'always-on');
+  for (const n of input.found) if (!why.has(n)) why.set(n, 'found');
+  return why;
 }
 
 const byName = (a: { name: string }, b: { name: string }) =>
@@ -171,6 +184,7 @@ export function tokenCosts(
 
 function alwaysOnTest(snapshot: CatalogSnapshot, config: HostConfig) {
   const entries = config.tools?.alwaysOn ?? [];
+  if (entries.length === 0) return undefined;
   return snapshot.memo(`tools:always-on:${JSON.stringify(entries)}`, () => {
     const rules = compileRules('config.tools.alwaysOn', entries);
     return (t: Parameters<typeof firstMatch>[1]) => firstMatch(rules, t) !== undefined;
@@ -182,13 +196,21 @@ function searchTool(
   snapshot: CatalogSnapshot,
   format: ToolFormat,
   view: CallerView,
-): { definition: unknown; wire: string } | undefined {
-  if (format === 'anthropic')
-    return { definition: ANTHROPIC_TOOL_SEARCH, wire: ANTHROPIC_TOOL_SEARCH.name };
-  const definition = definitionsByName(snapshot, format).get(TOOLS_SEARCH);
-  if (!definition || !view.searchAllowed) return undefined;
-  const d = definition as { name?: string; function?: { name: string } };
-  return { definition, wire: d.name ?? d.function?.name ?? TOOLS_SEARCH };
+  tokenizer: Tokenizer,
+): { definition: unknown; wire: string; tokens: number } | undefined {
+  if (format !== 'anthropic' && !view.searchAllowed) return undefined;
+  return snapshot.memo(`tools:search:${format}:${tokenizer}`, () => {
+    if (format === 'anthropic') {
+      const definition = ANTHROPIC_TOOL_SEARCH;
+      const tokens = countTokens(JSON.stringify(definition), tokenizer);
+      return { definition, wire: definition.name, tokens };
+    }
+    const definition = definitionsByName(snapshot, format).get(TOOLS_SEARCH);
+    if (!definition) return undefined;
+    const d = definition as { name?: string; function?: { name: string } };
+    const wire = d.name ?? d.function?.name ?? TOOLS_SEARCH;
+    return { definition, wire, tokens: countTokens(JSON.stringify(definition), tokenizer) };
+  });
 }
 
 function deferredAnthropic(snapshot: CatalogSnapshot, name: string): unknown {
@@ -228,21 +250,21 @@ interface ReportInput {
   costs: ReadonlyMap<string, number>;
   search: { wire: string } | undefined;
   names: readonly string[];
+  ranked: readonly string[];
 }
 
 function reportOf(r: ReportInput): DefinitionsReport {
   const kept = new Set(r.fit.kept);
-  const considered = r.fit.kept.length + r.fit.deferred.length - r.why.size;
+  const rank = new Map(r.ranked.map((n, i) => [n, i + 1]));
   const reachable = r.format === 'anthropic' ? "Anthropic's tool search" : r.search?.wire;
-  const deferred = r.fit.deferred.map((d) =>
+  const where = reachable
+    ? `; found through ${reachable}`
+    : '; no search tool is available to this caller';
+  const deferred = r.fit.deferred.map((name) =>
     Object.freeze({
-      name: d.name,
-      tokens: d.tokens,
-      reason:
-        `over the ${String(r.budget)}-token budget (ranked ${d.rank} of ${considered})` +
-        (reachable
-          ? `; found through ${reachable}`
-          : '; no search tool is available to this caller'),
+      name,
+      tokens: r.costs.get(name) ?? 0,
+      reason: `over the ${String(r.budget)}-token budget (ranked ${rank.get(name)} of ${r.ranked.length})${where}`,
     }),
   );
   const report: DefinitionsReport = {

@@ -25,7 +25,14 @@ export function rankTools({ names, hits, usage }: RankInput): string[] {
   for (const n of names) most = Math.max(most, usage.get(n) ?? 0);
   const score = (n: string): number =>
     (relevance.get(n) ?? 0) + (most > 0 ? USAGE_WEIGHT * Math.sqrt((usage.get(n) ?? 0) / most) : 0);
-  const scored = names.map((name, i) => ({ name, i, s: score(name) }));
+  // Only tools with a score move; the rest (most of a large catalog) keep name order.
+  const scored: { name: string; i: number; s: number }[] = [];
+  const rest: string[] = [];
+  names.forEach((name, i) => {
+    const s = relevance.has(name) || usage.has(name) ? score(name) : 0;
+    if (s > 0) scored.push({ name, i, s });
+    else rest.push(name);
+  });
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
-  return scored.map((x) => x.name);
+  return [...scored.map((x) => x.name), ...rest];
 }
