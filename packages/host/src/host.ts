@@ -149,7 +149,7 @@ export interface SkillHost {
    * Tool definitions for a provider, as one caller may see them (`ctx`, as `call` gets it)
    * and within a token budget (default config tools.budget, else 5,000): a frozen array,
    * computed once per snapshot and caller, with a `report` of the tokens counted, the
-   * tools kept and the tools deferred and why (docs/tool-budgets.md).
+   * tools kept and the tools deferred and why (docs/agents/tool-budgets.md).
    */
   tools: {
     definitions<F extends ToolFormat>(format: F, opts?: DefinitionsOptions): ToolDefinitionList<F>;

@@ -2,7 +2,7 @@
 // (gpt-tokenizer: o200k_base for GPT-4o and later, cl100k_base for GPT-4 and GPT-3.5).
 // Anthropic publishes no tokenizer for its current models and Gemini none for local use, so
 // those formats (and MCP, whose client's model is unknown) use an estimate calibrated
-// against the OpenAI encodings: the cl100k count times a margin (docs/tool-budgets.md).
+// against the OpenAI encodings: the cl100k count times a margin (docs/agents/tool-budgets.md).
 import { createRequire } from 'node:module';
 import type { ToolFormat } from '../formats/types.js';
 

@@ -1,6 +1,7 @@
 // The BM25 index over a snapshot's tools (built once per snapshot, on the first ranked list
-// or tools_search call): the tool's name, its description, and its parameter names, with
-// names split into words (`gmail.send` -> gmail send, `maxResults` -> max results).
+// or tools_search call): the tool's name, its description, its parameter names (names split
+// into words: `gmail.send` -> gmail send, `maxResults` -> max results) and its skill's
+// description.
 import type { CatalogSnapshot, ToolRecord } from '../catalog/types.js';
 import { bm25Index, type IndexHit } from '../prompt/search-index.js';
 
@@ -28,8 +29,11 @@ export function toolIndex(snapshot: CatalogSnapshot): ToolSearch {
         name: identifierWords(t.name),
         description: [t.title ?? '', t.description].join(' '),
         parameters: parameterNames(t),
+        // What the skill says of itself ("use when the user asks about rain") covers
+        // requests that no single tool's description words.
+        skill: snapshot.byName.get(t.skill)?.description ?? '',
       })),
-      ['name', 'description', 'parameters'],
+      ['name', 'description', 'parameters', 'skill'],
     ),
   );
 }

@@ -239,7 +239,7 @@ export const hostConfigSchema = {
     tools: {
       type: 'object',
       description:
-        'What tool lists hold per turn: a token budget, and tools always sent (docs/tool-budgets.md).',
+        'What tool lists hold per turn: a token budget, and tools always sent (docs/agents/tool-budgets.md).',
       properties: {
         budget: {
           anyOf: [{ type: 'integer', minimum: 1 }, { const: false }],

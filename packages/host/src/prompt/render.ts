@@ -40,7 +40,7 @@ export interface PromptOptions {
    * cache. Default: every prompt-visible skill.
    */
   visible?: { key: string; shows(skill: SkillRecord): boolean };
-  /** Counts `tokens` with this tokenizer (default: the estimate, docs/tool-budgets.md). */
+  /** Counts `tokens` with this tokenizer (default: the estimate, docs/agents/tool-budgets.md). */
   tokenizer?: Tokenizer;
 }
 
