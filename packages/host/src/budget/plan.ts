@@ -160,9 +160,6 @@ function pinnedFor(
   return why;
 }
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-
 function rankFor(snapshot: CatalogSnapshot, names: readonly string[], input: BuildInput): string[] {
   const hits = input.query ? toolIndex(snapshot)(input.query) : [];
   return rankTools({ names, hits, usage: input.usage ?? new Map() });
