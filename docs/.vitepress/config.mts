@@ -22,6 +22,7 @@ export const sidebar = [
       { text: 'Embedding the host', link: '/agents/embedding' },
       { text: 'The prompt block', link: '/agents/prompt' },
       { text: 'Policy and approvals', link: '/agents/policy' },
+      { text: 'Tool budgets and deferral', link: '/agents/tool-budgets' },
       { text: 'Audit and tracing', link: '/agents/audit' },
       { text: 'serve for MCP clients', link: '/agents/serve' },
       { text: 'Consuming MCP servers', link: '/agents/mcp-servers' },

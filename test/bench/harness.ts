@@ -5,7 +5,7 @@
 // other), so that drift on a shared machine hits every side of the ratio alike.
 import { Bench, hrtimeNow } from 'tinybench';
 
-export type Unit = 'us' | 'ms' | 'count' | 'MB';
+export type Unit = 'us' | 'ms' | 'count' | 'MB' | '%';
 export interface Figure {
   median: number;
   p99: number;

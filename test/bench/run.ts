@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSkillHost } from '@openclaw/skill-host';
 import { createSnapshot, toolDefinitions } from '@openclaw/skill-host/internal';
+import { corpusBudgetFigures, thousandBudgetFigures } from './budget.js';
 import { benchCli } from './cli.js';
 import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
@@ -158,7 +159,12 @@ try {
       () => [th.tools.definitions('mcp'), th.tools.definitions('anthropic')],
       { batch: 100 },
     );
+    step('tools.budget.1000');
+    Object.assign(figures, await thousandBudgetFigures(th));
     await th.close();
+    const budget = await corpusBudgetFigures(step);
+    Object.assign(figures, budget.figures);
+    notes.push(...budget.notes);
   }
 
   if (want('refresh')) {
@@ -241,6 +247,21 @@ const targets: Array<[string, string, boolean]> = [
     'tools.defs.1000.cached <= 1 ms',
     `${figures['tools.defs.1000.cached']?.median} us`,
     (figures['tools.defs.1000.cached']?.median ?? Infinity) <= 1000,
+  ],
+  [
+    'tools.budget.5000.recall >= 95 %',
+    `${figures['tools.budget.5000.recall']?.median} %`,
+    (figures['tools.budget.5000.recall']?.median ?? 0) >= 95,
+  ],
+  [
+    'tools.budget.5000.tokens <= 5000 per turn',
+    `${figures['tools.budget.5000.tokens']?.p99} (max)`,
+    (figures['tools.budget.5000.tokens']?.p99 ?? Infinity) <= 5000,
+  ],
+  [
+    'tools.budget.1000.cached <= 1 ms',
+    `${figures['tools.budget.1000.cached']?.median} us`,
+    (figures['tools.budget.1000.cached']?.median ?? Infinity) <= 1000,
   ],
   ...moreTargets,
 ];

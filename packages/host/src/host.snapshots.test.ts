@@ -35,7 +35,11 @@ describe('createSkillHost: snapshots', () => {
       ['notes', 'workspace'],
       ['skills', 'builtin'],
     ]);
-    expect([...host.snapshot().tools.keys()].sort()).toEqual(['skills.read', 'skills.search']);
+    expect([...host.snapshot().tools.keys()].sort()).toEqual([
+      'skills.read',
+      'skills.search',
+      'tools.search',
+    ]);
     expect(host.prompt().included).toEqual(['notes']);
     const { host: bare } = await open({ workspace: join(root, 'ws'), hostTools: false });
     expect(bare.skills.map((s) => s.name)).toEqual(['notes']);

@@ -16,7 +16,16 @@ import { createSkillContext } from './context/create.js';
 import { redactingLogger } from './context/logger.js';
 import { knownSecretValues } from './context/secrets.js';
 import { createEmitter, type HostEvents } from './events.js';
-import { toolDefinitions, type ToolDefinitionOf, type ToolFormat } from './formats/index.js';
+import type { ToolFormat } from './formats/index.js';
+import {
+  callerView,
+  planDefinitions,
+  tokenizerFor,
+  SessionTools,
+  UsageReader,
+  type DefinitionsOptions,
+  type ToolDefinitionList,
+} from './budget/index.js';
 import { activateBuiltin, builtinSkillRecord } from './host-tools/index.js';
 import { MCP_PREFIX } from './formats/names.js';
 import {
@@ -134,6 +143,8 @@ export interface PromptCallOptions {
   toolFormat?: ToolFormat;
   /** The agent's own file tool (`read`); default: the host's read tool when host tools are on. */
   readTool?: string;
+  /** Who asks (as `call` gets it): the block lists only skills whose tools its policy allows. */
+  ctx?: DefinitionsOptions['ctx'];
 }
 
 export interface SkillHost {
@@ -150,8 +161,15 @@ export interface SkillHost {
   prompt(opts?: PromptCallOptions): PromptResult;
   /** Inserts the prompt block into a system prompt, or replaces the one already there. */
   injectSkills(systemPrompt: string, opts?: PromptCallOptions): string;
-  /** Tool definitions for a provider, computed once per snapshot (a frozen array). */
-  tools: { definitions<F extends ToolFormat>(format: F): ToolDefinitionOf[F][] };
+  /**
+   * Tool definitions for a provider, as one caller may see them (`ctx`, as `call` gets it)
+   * and within a token budget (default config tools.budget, else 5,000): a frozen array,
+   * computed once per snapshot and caller, with a `report` of the tokens counted, the
+   * tools kept and the tools deferred and why (docs/agents/tool-budgets.md).
+   */
+  tools: {
+    definitions<F extends ToolFormat>(format: F, opts?: DefinitionsOptions): ToolDefinitionList<F>;
+  };
   call(call: ToolCall, ctx?: CallContext): Promise<CallResult>;
   callMany(calls: readonly ToolCall[], ctx?: CallContext): Promise<CallResult[]>;
   /**
@@ -369,6 +387,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   const runnerFor = (skill: SkillRecord): Runner =>
     options.runner ?? runners[runnerKindFor(skill, config)]();
 
+  // The tool budget: usage counts from the audit log, and what each session found.
+  const usage = new UsageReader({ file: paths.audit });
+  const sessionTools = new SessionTools();
   const activator = createActivator({
     runnerFor,
     contextFor: (skill) =>
@@ -383,7 +404,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       }),
     special: (skill) =>
       skill.source.kind === 'builtin'
-        ? activateBuiltin(() => catalog.current())
+        ? activateBuiltin(() => catalog.current(), { config: () => config, sessions: sessionTools })
         : mcp.activeSkill(skill),
     onDisposeError: (skill, e) =>
       logger.warn({ err: e, skill }, `Skill "${skill}" failed while being unloaded.`),
@@ -652,12 +673,17 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         )
       : undefined;
 
-  const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
-    renderPrompt(catalog.current(), {
+  const promptFor = ({ toolFormat, readTool, ctx, ...opts }: PromptCallOptions = {}) => {
+    const snapshot = catalog.current();
+    const view = ctx ? callerView(snapshot, config, ctx) : undefined;
+    return renderPrompt(snapshot, {
       ...opts,
       userHome,
       readTool: readTool ?? (options.hostTools !== false ? hostReadToolName(toolFormat) : 'read'),
+      ...(toolFormat && { tokenizer: tokenizerFor(toolFormat) }),
+      ...(view && { visible: { key: view.key, shows: view.showsSkill } }),
     });
+  };
 
   return {
     home,
@@ -672,7 +698,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     rescan,
     prompt: promptFor,
     injectSkills: (systemPrompt, opts) => injectSkills(systemPrompt, promptFor(opts).text),
-    tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
+    tools: {
+      definitions: (format, opts) =>
+        planDefinitions(catalog.current(), format, { config, usage, sessions: sessionTools }, opts),
+    },
     call(call, ctx) {
       const name = nameOf(call);
       const starting = name.startsWith(MCP_PREFIX) ? startOne(name) : undefined;

@@ -57,7 +57,23 @@ export type { PromptResult } from './prompt/index.js';
 
 // Provider wire formats: turning a model's reply into calls and results back into its format.
 export { toWireResult, fromWireCalls, wireName, TOOL_FORMATS } from './formats/index.js';
-export type { ToolFormat, ToolDefinitionOf, WireResultOf } from './formats/index.js';
+export type {
+  ToolFormat,
+  ToolDefinitionOf,
+  ListedDefinitionOf,
+  AnthropicTool,
+  AnthropicToolSearchTool,
+  WireResultOf,
+} from './formats/index.js';
+
+// `host.tools.definitions()` per caller and within a token budget (docs/agents/tool-budgets.md).
+export type {
+  DefinitionsOptions,
+  DefinitionsReport,
+  ToolDefinitionList,
+  ToolTokens,
+  Tokenizer,
+} from './budget/index.js';
 
 // `host.install()`, `update()`, `remove()`, `rollback()` and the lockfile they keep.
 export type {

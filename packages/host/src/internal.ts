@@ -20,7 +20,8 @@ export { createInlineRunner } from './runners/inline.js';
 export { createWorkerRunner, type WorkerRunnerOptions } from './runners/worker.js';
 export { createSandboxRunner, type SandboxRunnerOptions } from './runners/sandbox.js';
 export { injectSkills, renderPrompt } from './prompt/index.js';
-export { toolDefinitions, nameMapFor } from './formats/index.js';
+export { toolDefinitions, nameMapFor, isAnthropicTool } from './formats/index.js';
+export { countTokens, tokenCosts, type Tokenizer } from './budget/index.js';
 export { readLock } from './install/lockfile.js';
 // `info` and `search` read a published skill as install does, without installing it.
 export { fetchPackage, fetchError, normalizeSpec, type Fetched } from './install/fetch.js';

@@ -33,7 +33,13 @@ describe('openclaw-skill tools', () => {
       .trimEnd()
       .split('\n')
       .map((l) => l.split(/\s+/)[0]);
-    expect(names).toEqual(['mail.leak', 'mail.list', 'skills.read', 'skills.search']);
+    expect(names).toEqual([
+      'mail.leak',
+      'mail.list',
+      'skills.read',
+      'skills.search',
+      'tools.search',
+    ]);
     expect(r.out).toMatch(/^mail\.list .*\[auth:google\]$/m);
   });
 });

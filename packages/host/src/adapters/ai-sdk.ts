@@ -12,7 +12,7 @@ import type { CallContext, CallResult, ToolCall } from '../router/types.js';
 
 /** What the adapter needs of a host (structural, so this file does not import host.ts). */
 export interface AiSdkHost {
-  tools: { definitions(format: 'mcp'): readonly unknown[] };
+  tools: { definitions(format: 'mcp', opts?: { ctx?: CallContext }): readonly unknown[] };
   call(call: ToolCall, ctx?: CallContext): Promise<CallResult>;
 }
 
@@ -32,7 +32,8 @@ export function aiSdkTools(
   ctx: CallContext = {},
 ): Record<string, Tool<unknown, CallResult>> {
   const tools: Record<string, Tool<unknown, CallResult>> = {};
-  for (const def of host.tools.definitions('mcp') as readonly McpDefinition[]) {
+  // The caller's own list: what its policy allows, within the host's tool budget.
+  for (const def of host.tools.definitions('mcp', { ctx }) as readonly McpDefinition[]) {
     const canonical = def.name;
     tools[wireName(canonical)] = tool<unknown, CallResult>({
       description: def.description,

@@ -243,6 +243,20 @@ export const hostConfigSchema = {
       },
       additionalProperties: false,
     },
+    tools: {
+      type: 'object',
+      description:
+        'What tool lists hold per turn: a token budget, and tools always sent (docs/agents/tool-budgets.md).',
+      properties: {
+        budget: {
+          anyOf: [{ type: 'integer', minimum: 1 }, { const: false }],
+          description:
+            'Tokens the tool definitions of one turn may take (default 5000); tools over it are deferred, reachable through tool search. false: no budget.',
+        },
+        alwaysOn: toolGlobs('Sent in every list, before ranking (they count against the budget)'),
+      },
+      additionalProperties: false,
+    },
     auth: {
       type: 'object',
       description: 'OAuth providers and where tokens are kept.',
@@ -354,6 +368,7 @@ export type PolicyLayer = FromSchema<typeof policyLayer>;
 export type ApprovalsConfig = NonNullable<HostConfig['approvals']>;
 export type LimitsConfig = NonNullable<HostConfig['limits']>;
 export type AuditConfig = NonNullable<HostConfig['audit']>;
+export type ToolsConfig = NonNullable<HostConfig['tools']>;
 export type SkillSettings = NonNullable<HostConfig['skills']>[string];
 export type StoreConfig = NonNullable<HostConfig['store']>;
 export type McpServerSettings = FromSchema<typeof mcpServer>;

@@ -2,7 +2,7 @@
 // sorted by canonical name, with wire names where the provider rejects dots.
 import type { CatalogSnapshot, ObjectSchema, ToolRecord } from '../catalog/types.js';
 import { toGeminiParameters } from './gemini-schema.js';
-import { geminiName, nameMapFor } from './names.js';
+import { geminiName, nameMapFor, TOOLS_SEARCH } from './names.js';
 import { toStrictSchema } from './strict-schema.js';
 import {
   assertToolFormat,
@@ -14,8 +14,9 @@ import {
 } from './types.js';
 
 /**
- * The snapshot's tools as `format` wants them. Every call on a snapshot returns the same
- * array, frozen: copy it (`[...defs, myTool]`) to add tools of your own.
+ * Every tool of the snapshot as `format` wants them (no caller, no budget; the host's
+ * tools_search, which only a budgeted list needs, left out). Every call on a snapshot
+ * returns the same array, frozen: copy it (`[...defs, myTool]`) to add tools of your own.
  */
 export function toolDefinitions<F extends ToolFormat>(
   snapshot: CatalogSnapshot,
@@ -23,8 +24,24 @@ export function toolDefinitions<F extends ToolFormat>(
 ): ToolDefinitionOf[F][] {
   assertToolFormat(format);
   return snapshot.memo(`tools:${format}`, () =>
-    Object.freeze(build(snapshot, format)),
+    Object.freeze(
+      [...definitionsByName(snapshot, format)].flatMap(([name, d]) =>
+        name === TOOLS_SEARCH ? [] : [d],
+      ),
+    ),
   ) as ToolDefinitionOf[F][];
+}
+
+/** Each tool's definition by canonical name, in name order (once per snapshot and format). */
+export function definitionsByName<F extends ToolFormat>(
+  snapshot: CatalogSnapshot,
+  format: F,
+): ReadonlyMap<string, ToolDefinitionOf[F]> {
+  assertToolFormat(format);
+  return snapshot.memo(`tools:byName:${format}`, () => build(snapshot, format)) as ReadonlyMap<
+    string,
+    ToolDefinitionOf[F]
+  >;
 }
 
 /** Tools in canonical-name order (once per snapshot). */
@@ -47,19 +64,19 @@ export function strictSchemas(
   });
 }
 
-function build(snapshot: CatalogSnapshot, format: ToolFormat): unknown[] {
+function build(snapshot: CatalogSnapshot, format: ToolFormat): Map<string, unknown> {
   const names = nameMapFor(snapshot);
   const strict =
     format === 'openai' || format === 'openai-responses' ? strictSchemas(snapshot) : undefined;
   const seen = new Set<string>();
-  const out: unknown[] = [];
+  const out = new Map<string, unknown>();
   for (const tool of sortedTools(snapshot)) {
     const wire = names.toWire(tool.name);
     // Wire-name collisions are load errors the scan reports; emitting both would make the
     // provider reject the whole request, so the first by name stays.
     if (seen.has(wire)) continue;
     seen.add(wire);
-    out.push(Object.freeze(definition(format, tool, wire, strict?.get(tool.name))));
+    out.set(tool.name, Object.freeze(definition(format, tool, wire, strict?.get(tool.name))));
   }
   return out;
 }

@@ -11,6 +11,11 @@ export const WIRE_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX = 64;
 /** Tools of MCP servers: `mcp__<server>__<tool>` in every format. */
 export const MCP_PREFIX = 'mcp__';
+/**
+ * The host's tool that finds tools left out of a list for the budget (wire name
+ * `tools_search`); offered only in lists that left something out.
+ */
+export const TOOLS_SEARCH = 'tools.search';
 
 /** The wire name of one canonical name (pure; collisions are the caller's concern). */
 export function wireName(canonical: string): string {

@@ -13,7 +13,20 @@ export interface AnthropicTool {
   name: string;
   description: string;
   input_schema: ObjectSchema;
+  /** Left out of the model's context until Anthropic's tool search finds it (over the budget). */
+  defer_loading?: true;
 }
+
+/** Anthropic's own BM25 tool search: sent beside tools marked `defer_loading`. */
+export interface AnthropicToolSearchTool {
+  type: 'tool_search_tool_bm25_20251119';
+  name: 'tool_search_tool_bm25';
+}
+
+export const ANTHROPIC_TOOL_SEARCH: Readonly<AnthropicToolSearchTool> = Object.freeze({
+  type: 'tool_search_tool_bm25_20251119',
+  name: 'tool_search_tool_bm25',
+});
 
 /** OpenAI Chat Completions `tools[]` entry. */
 export interface OpenAIChatTool {
@@ -55,6 +68,20 @@ export interface ToolDefinitionOf {
   gemini: GeminiFunctionDeclaration;
   mcp: McpTool;
 }
+
+/**
+ * What a budgeted list holds in each format: the tool definitions, plus in the Anthropic
+ * format the tool search entry that finds the deferred ones.
+ */
+export type ListedDefinitionOf = {
+  [F in ToolFormat]: F extends 'anthropic'
+    ? AnthropicTool | AnthropicToolSearchTool
+    : ToolDefinitionOf[F];
+};
+
+/** Whether a listed Anthropic entry is a tool of the host (not the tool search entry). */
+export const isAnthropicTool = (d: AnthropicTool | AnthropicToolSearchTool): d is AnthropicTool =>
+  !('type' in d);
 
 export function assertToolFormat(format: string): asserts format is ToolFormat {
   if (!(TOOL_FORMATS as readonly string[]).includes(format)) {

@@ -7,6 +7,7 @@ import {
   type ManifestTool,
 } from '@openclaw/skill-sdk';
 import { DEFAULT_MAX_RESULT_CHARS, type SkillRecord, type ToolRecord } from '../catalog/types.js';
+import { TOOLS_SEARCH } from '../formats/names.js';
 
 export const BUILTIN_SKILL = 'skills';
 export const SEARCH_TOOL = 'skills.search';
@@ -89,6 +90,29 @@ function toolRecord(manifest: ManifestTool): ToolRecord {
   };
 }
 
+const toolsSearchManifest = {
+  name: TOOLS_SEARCH,
+  title: 'Search tools',
+  description:
+    'Find tools that are not in your tool list yet, by what you need to do. The tools found join your tool list from your next turn; call them by the names returned.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'What you need a tool for, in a few words.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 20,
+        description: 'How many tools to return at most (default 5).',
+      },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  annotations,
+  timeoutMs: TIMEOUT_MS,
+} satisfies ManifestTool;
+
 /** The `skills` record: kind code, ready, from the `builtin` source (precedence -1). */
 export function builtinSkillRecord(): SkillRecord {
   const description = "The host's own tools: find installed skills and read their instructions.";
@@ -97,7 +121,7 @@ export function builtinSkillRecord(): SkillRecord {
     name: BUILTIN_SKILL,
     version: HOST_API_VERSION,
     description,
-    tools: [searchManifest, readManifest],
+    tools: [searchManifest, readManifest, toolsSearchManifest],
   };
   return {
     name: BUILTIN_SKILL,
@@ -112,6 +136,6 @@ export function builtinSkillRecord(): SkillRecord {
     kind: 'code',
     manifest,
     config: {},
-    tools: [toolRecord(searchManifest), toolRecord(readManifest)],
+    tools: [toolRecord(searchManifest), toolRecord(readManifest), toolRecord(toolsSearchManifest)],
   };
 }

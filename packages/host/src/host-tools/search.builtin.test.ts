@@ -60,7 +60,7 @@ describe('skills.search', () => {
 });
 
 describe('builtinSkillRecord', () => {
-  it('is a ready code skill from the builtin source, with the two tools', () => {
+  it('is a ready code skill from the builtin source, with its three tools (skills.search, skills.read, tools.search)', () => {
     const r = builtinSkillRecord();
     expect(r).toMatchObject({
       name: 'skills',
@@ -68,8 +68,12 @@ describe('builtinSkillRecord', () => {
       status: 'ready',
       source: { kind: 'builtin', dir: '<builtin>', precedence: -1 },
     });
-    expect(r.tools.map((t) => t.name)).toEqual(['skills.search', 'skills.read']);
-    expect(r.manifest?.tools?.map((t) => t.name)).toEqual(['skills.search', 'skills.read']);
+    expect(r.tools.map((t) => t.name)).toEqual(['skills.search', 'skills.read', 'tools.search']);
+    expect(r.manifest?.tools?.map((t) => t.name)).toEqual([
+      'skills.search',
+      'skills.read',
+      'tools.search',
+    ]);
   });
 
   it('its tools reach the providers as skills_search and skills_read, and it is not in the prompt block', () => {

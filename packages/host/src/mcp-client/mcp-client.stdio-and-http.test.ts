@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toWireResult } from '../formats/wire-result.js';
 import { nameMapFor } from '../formats/names.js';
+import { isAnthropicTool } from '../formats/types.js';
 import type { SkillHost } from '../host.js';
 import type { ApprovalRequest } from '../router/types.js';
 import { startHttpFixture } from './testing/http-server.mjs';
@@ -57,7 +58,10 @@ describe('MCP servers over stdio and Streamable HTTP', () => {
     }
     const map = nameMapFor(host.snapshot());
     expect(map.toCanonical(map.toWire('mcp__remote__delete_all'))).toBe('mcp__remote__delete_all');
-    const echo = host.tools.definitions('anthropic').find((d) => d.name === 'mcp__local__echo');
+    const echo = host.tools
+      .definitions('anthropic')
+      .filter(isAnthropicTool)
+      .find((d) => d.name === 'mcp__local__echo');
     expect(echo?.description).toBe('Echoes the text back.');
     expect(host.mcp.servers().map((s) => [s.name, s.transport, s.state])).toEqual([
       ['local', 'stdio', 'ready'],

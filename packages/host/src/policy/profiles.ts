@@ -1,12 +1,12 @@
 // Profiles are named allow/deny sets a layer can refer to with `profile`. Built-ins:
-// minimal (only the host's skills.* tools), readonly (read-only tools plus skills.*),
+// minimal (only the host's skills.* and tools.search), readonly (read-only tools plus those),
 // full (everything). Custom profiles from config.policy.profiles may build on another
 // profile through their own `profile` field; a custom profile with a built-in's name wins.
 import type { PolicyLayer } from '../config/schema.js';
 
 export const BUILTIN_PROFILES: Readonly<Record<string, PolicyLayer>> = Object.freeze({
-  minimal: { allow: ['skills.*'] },
-  readonly: { allow: ['group:readonly', 'skills.*'] },
+  minimal: { allow: ['skills.*', 'tools.search'] },
+  readonly: { allow: ['group:readonly', 'skills.*', 'tools.search'] },
   full: { allow: ['*'] },
 });
 

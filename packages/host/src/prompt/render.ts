@@ -3,7 +3,8 @@
 // that fits answers every query; query renders live in a small bounded cache.
 import { homedir } from 'node:os';
 import { SkillError } from '@openclaw/skill-sdk';
-import type { CatalogSnapshot } from '../catalog/types.js';
+import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
+import { countTokens, type Tokenizer } from '../budget/tokens.js';
 import {
   assemble,
   displayLocation,
@@ -34,6 +35,13 @@ export interface PromptOptions {
    * agent's own file tool) or the host's read tool in the caller's wire format.
    */
   readTool?: string;
+  /**
+   * Only the skills one caller may use (its policy's view); `key` names the view in the
+   * cache. Default: every prompt-visible skill.
+   */
+  visible?: { key: string; shows(skill: SkillRecord): boolean };
+  /** Counts `tokens` with this tokenizer (default: the estimate, docs/agents/tool-budgets.md). */
+  tokenizer?: Tokenizer;
 }
 
 export interface PromptResult {
@@ -48,6 +56,8 @@ export interface PromptResult {
   /** Skills left out to fit the budget. */
   omitted: { name: string; reason: string }[];
   chars: number;
+  /** Tokens of `text`, counted with the tokenizer asked for. */
+  tokens: number;
   /** One line for the user saying what was left out, when anything was. */
   report?: string;
 }
@@ -57,19 +67,35 @@ export function renderPrompt(snapshot: CatalogSnapshot, opts: PromptOptions = {}
   const maxChars = opts.maxChars ?? DEFAULT_PROMPT_MAX_CHARS;
   const home = opts.userHome ?? homedir();
   const readTool = opts.readTool ?? 'read';
-  const key = `${format}:${maxChars}:${home}:${readTool}`;
-  const base = snapshot.memo(`prompt:${key}`, () => {
-    checkOptions(format, maxChars);
-    return compute(snapshot, format, maxChars, home, readTool, undefined);
-  });
+  const tokenizer = opts.tokenizer ?? 'estimate';
+  const key = `${format}:${maxChars}:${home}:${readTool}:${tokenizer}:${opts.visible?.key ?? ''}`;
+  const setup: Setup = { format, maxChars, home, readTool, tokenizer, visible: opts.visible };
+  const base = opts.visible
+    ? bounded(
+        snapshot.memo('prompt:callers', () => new Map<string, PromptResult>()),
+        key,
+        () => compute(snapshot, setup, undefined),
+      )
+    : snapshot.memo(`prompt:${key}`, () => compute(snapshot, setup, undefined));
   const query = opts.query?.trim();
   if (!query || (base.shortened.length === 0 && base.omitted.length === 0)) return base;
-  const cache = snapshot.memo(`prompt-queries:${key}`, () => new Map<string, PromptResult>());
-  let result = cache.get(query);
+  const cache = snapshot.memo(`prompt-queries:${opts.visible ? '' : key}`, () => new Map());
+  return bounded(cache, opts.visible ? `${key}\0${query}` : query, () =>
+    compute(snapshot, setup, query),
+  );
+}
+
+/** A cached result, or a new one remembered; the oldest entry is forgotten first. */
+function bounded(
+  cache: Map<string, PromptResult>,
+  key: string,
+  make: () => PromptResult,
+): PromptResult {
+  let result = cache.get(key);
   if (!result) {
-    result = compute(snapshot, format, maxChars, home, readTool, query);
+    result = make();
     if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(query, result);
+    cache.set(key, result);
   }
   return result;
 }
@@ -89,16 +115,21 @@ function checkOptions(format: string, maxChars: number): void {
   }
 }
 
-function compute(
-  snapshot: CatalogSnapshot,
-  format: PromptFormat,
-  maxChars: number,
-  home: string,
-  readTool: string,
-  query: string | undefined,
-): PromptResult {
-  const preamble = preambleFor(readTool);
-  const skills = promptSkills(snapshot);
+interface Setup {
+  format: PromptFormat;
+  maxChars: number;
+  home: string;
+  readTool: string;
+  tokenizer: Tokenizer;
+  visible: PromptOptions['visible'];
+}
+
+function compute(snapshot: CatalogSnapshot, setup: Setup, query: string | undefined): PromptResult {
+  const { format, maxChars, home, visible } = setup;
+  checkOptions(format, maxChars);
+  const preamble = preambleFor(setup.readTool);
+  const all = promptSkills(snapshot);
+  const skills = visible ? all.filter((s) => visible.shows(s)) : all;
   const entries: PromptEntry[] = skills.map((s) => ({
     name: s.name,
     description: s.description,
@@ -126,6 +157,7 @@ function compute(
     shortened: fit.shortened,
     omitted: omittedNames.map((name) => Object.freeze({ name, reason })),
     chars: text.length,
+    tokens: text === '' ? 0 : countTokens(text, setup.tokenizer),
   };
   const report = budgetReport(maxChars, omittedNames, fit.shortened.length);
   if (report) result.report = report;
@@ -137,8 +169,9 @@ function compute(
 
 /** Names most relevant first: matches by BM25 score, then the rest in name order. */
 function rankByQuery(snapshot: CatalogSnapshot, names: readonly string[], query: string): string[] {
+  const shown = new Set(names);
   const hits = skillIndex(snapshot).search(query);
-  const ranked = hits.map((h) => h.skill.name);
+  const ranked = hits.map((h) => h.skill.name).filter((n) => shown.has(n));
   const matched = new Set(ranked);
   return [...ranked, ...names.filter((n) => !matched.has(n))];
 }

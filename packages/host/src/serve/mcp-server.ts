@@ -18,6 +18,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { HOST_API_VERSION } from '@openclaw/skill-sdk';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
+import { TOOLS_SEARCH } from '../formats/names.js';
 import { toWireResult } from '../formats/wire-result.js';
 import type { SkillHost } from '../host.js';
 import type { ApprovalHandler, CallContext, CallResult } from '../router/types.js';
@@ -81,8 +82,14 @@ export function createMcpServer(opts: McpServerOptions): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: host.tools.definitions('mcp') as never,
+  // The caller of a list is the caller of the calls: the session's owner (see below). The
+  // list fits the tool budget; tools_search finds the rest for the session's next list.
+  const caller = (extraSessionId: string | undefined) => ({
+    sessionId: opts.sessionId(extraSessionId),
+    isOwner: true,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, (_req, extra) => ({
+    tools: host.tools.definitions('mcp', { ctx: caller(extra.sessionId) }) as never,
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
@@ -134,6 +141,9 @@ export function createMcpServer(opts: McpServerOptions): Server {
     const result = await calls.track(() =>
       host.call({ name: req.params.name, input: req.params.arguments ?? {} }, ctx),
     );
+    // Tools found by tools_search join this session's list: tell the client to fetch it again.
+    if (result.name === TOOLS_SEARCH && !result.isError)
+      void server.sendToolListChanged().catch(() => undefined);
     const wire = toWireResult(canAsk ? result : withApprovalHint(result, opts.configFile), 'mcp');
     const out: CallToolResult = { ...wire };
     return out;
@@ -177,7 +187,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
     ],
   }));
 
-  server.setRequestHandler(GetPromptRequestSchema, (req) => {
+  server.setRequestHandler(GetPromptRequestSchema, (req, extra) => {
     if (req.params.name !== PROMPT_NAME) {
       throw new McpError(
         McpErrorCode.InvalidParams,
@@ -185,7 +195,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
       );
     }
     const query = req.params.arguments?.query;
-    const prompt = host.prompt(query ? { query } : {});
+    const prompt = host.prompt({ ...(query && { query }), ctx: caller(extra.sessionId) });
     return {
       description: prompt.report ?? `${prompt.included.length} skills`,
       messages: [{ role: 'user' as const, content: { type: 'text' as const, text: prompt.text } }],

@@ -27,16 +27,10 @@ const text = (r: Record<string, unknown>) =>
   (r.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
 describe('serve over Streamable HTTP', () => {
-  it('lists the catalog tools with canonical names, schemas, titles and annotations', async () => {
+  it('lists the tools the client may call (not the one the config denies) with canonical names, schemas, titles and annotations', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual([
-      'notes.blocked',
-      'notes.read',
-      'notes.wipe',
-      'skills.read',
-      'skills.search',
-    ]);
+    expect(names).toEqual(['notes.read', 'notes.wipe', 'skills.read', 'skills.search']);
     const read = tools.find((t) => t.name === 'notes.read')!;
     expect(read.title).toBe('Read a note');
     expect(read.description).toBe('Read one note by id.');
