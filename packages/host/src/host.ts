@@ -40,6 +40,7 @@ import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
 import { grantsFor, runnerKindFor } from './runners/choose.js';
 import type { Runner, RunnerKind } from './runners/types.js';
+import type { BeforeCallHook } from './router/before-call.js';
 import { openFolderCache, readerIdentity, type FolderCache } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
 import { slicer } from './scan/yield.js';
@@ -84,6 +85,13 @@ export interface SkillHostOptions {
   hostTools?: boolean;
   /** Asked before tools that need approval. */
   approve?: ApprovalHandler;
+  /**
+   * Runs after policy and input validation, before approval and the run: allow the call,
+   * refuse it with a reason the model reads (HOOK_DENIED), or replace its input (checked
+   * again). A hook that throws or does not answer within the tool's timeout fails the call
+   * (HOOK_FAILED). See docs/agents/embedding.md.
+   */
+  beforeCall?: BeforeCallHook;
   /** Host logger (default: pino to stderr at level OPENCLAW_SKILLS_LOG_LEVEL or warn). */
   logger?: PinoLogger;
   /**
@@ -564,8 +572,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       return config;
     },
     ...(options.approve && { approve: options.approve }),
+    ...(options.beforeCall && { beforeCall: options.beforeCall }),
     logger,
     secretValues,
+    runnerOf: (skill) =>
+      skill.source.kind === 'mcp'
+        ? 'mcp'
+        : skill.source.kind === 'builtin'
+          ? 'inline'
+          : (options.runner?.kind ?? runnerKindFor(skill, config)),
   };
   type Router = ReturnType<typeof import('./router/index.js').createRouter>;
   let router: Router | undefined;
@@ -674,7 +689,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
 function mcpSecretValues(config: HostConfig): string[] {
   const out: string[] = [];
   for (const s of Object.values(config.mcpServers ?? {})) {
-    for (const v of [...Object.values(s.headers ?? {}), ...Object.values(s.env ?? {})]) {
+    // An entry that failed its check (a broken server) may hold anything.
+    const values = [s?.headers, s?.env].flatMap((m) => (isStringMap(m) ? Object.values(m) : []));
+    for (const v of values) {
+      if (typeof v !== 'string') continue;
       if (v.length >= 8) out.push(v);
       const token = v.split(' ').pop();
       if (token && token !== v && token.length >= 8) out.push(token);
@@ -682,3 +700,6 @@ function mcpSecretValues(config: HostConfig): string[] {
   }
   return out;
 }
+
+const isStringMap = (m: unknown): m is Record<string, unknown> =>
+  typeof m === 'object' && m !== null && !Array.isArray(m);

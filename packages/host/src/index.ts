@@ -47,7 +47,12 @@ export type {
   CallResult,
   CallSuccess,
   ToolCall,
+  CallMeta,
+  CallRunner,
+  CallApproval,
 } from './router/types.js';
+export type { BeforeCallHook, BeforeCallDecision, BeforeCallInfo } from './router/before-call.js';
+export type { UntrustedMark, UntrustedReason } from './router/untrusted.js';
 
 // The `runner` option's contract.
 export type { ActiveSkill, Runner, RunnerKind } from './runners/types.js';
@@ -57,7 +62,7 @@ export type { PromptResult } from './prompt/index.js';
 
 // Provider wire formats: turning a model's reply into calls and results back into its format.
 export { toWireResult, fromWireCalls, wireName, TOOL_FORMATS } from './formats/index.js';
-export type { ToolFormat, ToolDefinitionOf, WireResultOf } from './formats/index.js';
+export type { ToolFormat, ToolDefinitionOf, WireResultOf, ResultMeta } from './formats/index.js';
 
 // `host.install()`, `update()`, `remove()`, `rollback()` and the lockfile they keep.
 export type {
