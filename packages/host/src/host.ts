@@ -3,7 +3,7 @@
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
 import { SkillError, type Problem } from '@openclaw/skill-sdk';
@@ -176,10 +176,19 @@ export interface SkillHost {
     servers(): McpServerStatus[];
     /** Starts the named servers (default: every enabled one) and waits until each settles. */
     start(names?: readonly string[]): Promise<void>;
+    /**
+     * Starts every enabled server not started yet and waits until each is ready or failing,
+     * at most `timeoutMs` (default 5000); answers their status. Before an agent's first
+     * turn on a home that has never listed a server's tools. See docs/agents/mcp-servers.md.
+     */
+    ready(opts?: { timeoutMs?: number }): Promise<McpServerStatus[]>;
   };
   /** Flushes the audit log, disposes loaded skills and stops every MCP server. */
   close(): Promise<void>;
 }
+
+/** How long host.mcp.ready() waits for servers by default. */
+const DEFAULT_MCP_READY_MS = 5_000;
 
 const once = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
@@ -254,6 +263,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const mcp: McpClients = new McpClients({
     configFile: paths.config,
+    knownToolsFile: join(dirname(paths.scanCache), 'mcp-tools.json'),
     onChange: () => {
       if (closed) return;
       events.emit('change', republish());
@@ -595,7 +605,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   // Lazy servers start on first use: a call naming one of their tools waits for the start.
   const startOne = (name: string): Promise<void> | undefined => {
     const c = mcp.connectionFor(name);
-    return c && c.spec.enabled && c.state === 'stopped' ? c.start() : undefined;
+    // One starting already (the prompt or definitions asked for it) is waited for too.
+    return c && c.spec.enabled && (c.state === 'stopped' || c.state === 'starting')
+      ? c.start()
+      : undefined;
   };
   const startFor = (names: readonly string[]): Promise<void> | undefined => {
     let starts: Promise<void>[] | undefined;
@@ -622,8 +635,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         )
       : undefined;
 
+  // What the model is offered includes every MCP server's tools: asking for it starts the
+  // servers not started yet (without waiting), and their last known lists stand in meanwhile.
   const promptFor = ({ toolFormat, readTool, ...opts }: PromptCallOptions = {}) =>
-    renderPrompt(catalog.current(), {
+    renderPrompt((mcp.startStopped(), catalog.current()), {
       ...opts,
       userHome,
       readTool: readTool ?? (options.hostTools !== false ? hostReadToolName(toolFormat) : 'read'),
@@ -642,7 +657,12 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     rescan,
     prompt: promptFor,
     injectSkills: (systemPrompt, opts) => injectSkills(systemPrompt, promptFor(opts).text),
-    tools: { definitions: (format) => toolDefinitions(catalog.current(), format) },
+    tools: {
+      definitions: (format) => {
+        mcp.startStopped();
+        return toolDefinitions(catalog.current(), format);
+      },
+    },
     call(call, ctx) {
       const name = nameOf(call);
       const starting = name.startsWith(MCP_PREFIX) ? startOne(name) : undefined;
@@ -659,6 +679,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     mcp: {
       servers: () => mcp.status(),
       start: (names) => mcp.start(names),
+      ready: (opts) => mcp.ready(opts?.timeoutMs ?? DEFAULT_MCP_READY_MS),
     },
     install: (spec, opts) => announce((i) => i.install(spec, opts)) as Promise<InstallResult>,
     installFrozen: (opts) => announce((i) => i.installFrozen(opts)) as Promise<InstallResult[]>,
