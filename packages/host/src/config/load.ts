@@ -41,7 +41,8 @@ export function validateHostConfig(value: unknown, file: string): HostConfig {
   if (validate(value)) return value as HostConfig;
   // One bad mcpServers entry never stops the host: the MCP client checks each entry on its
   // own and lists that server as invalid with the reason (mcp-client/config.ts).
-  const errors = (validate.errors ?? []).filter((e) => !IN_SERVER_ENTRY.test(e.instancePath))
+  const errors = (validate.errors ?? [])
+    .filter((e) => !IN_SERVER_ENTRY.test(e.instancePath))
     .map((e) => describeSchemaError(e));
   if (errors.length === 0) return value as HostConfig;
   const more =

@@ -67,7 +67,8 @@ const mcpServer = {
     },
     transport: {
       enum: ['stdio', 'http', 'streamable-http', 'sse'],
-      description: 'The same as "type", as OpenClaw writes it; when both are given they must agree.',
+      description:
+        'The same as "type", as OpenClaw writes it; when both are given they must agree.',
     },
     command: { type: 'string', description: 'Program speaking MCP on stdio.' },
     args: { type: 'array', items: { type: 'string' }, description: "The command's arguments." },
@@ -141,7 +142,9 @@ export const hostConfigSchema = {
             enum: ['inline', 'worker', 'sandbox'],
             description: 'Runner for this skill; wins over trusted and the global runner.',
           },
-          untrusted: untrusted('this skill (its open-world tools, and its files read through skills_read)'),
+          untrusted: untrusted(
+            'this skill (its open-world tools, and its files read through skills_read)',
+          ),
           config: {
             type: 'object',
             description: "The skill's settings, validated against its manifest's config schema.",

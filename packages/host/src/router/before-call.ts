@@ -78,7 +78,8 @@ function decide(tool: string, d: unknown): HookResult {
     const o = d as Record<string, unknown>;
     if (o.allow === true) return { kind: 'allowed' };
     if (o.allow === false && typeof o.reason === 'string' && o.reason.trim() !== '') {
-      const reason = o.reason.length > MAX_REASON_CHARS ? `${o.reason.slice(0, MAX_REASON_CHARS)}...` : o.reason;
+      const reason =
+        o.reason.length > MAX_REASON_CHARS ? `${o.reason.slice(0, MAX_REASON_CHARS)}...` : o.reason;
       return {
         kind: 'denied',
         rule: `beforeCall: ${reason}`,
@@ -92,10 +93,7 @@ function decide(tool: string, d: unknown): HookResult {
     }
     if ('input' in o && !('allow' in o)) return { kind: 'replaced', input: o.input };
   }
-  return failed(
-    tool,
-    'answered neither { allow: true }, { allow: false, reason } nor { input }',
-  );
+  return failed(tool, 'answered neither { allow: true }, { allow: false, reason } nor { input }');
 }
 
 function failed(tool: string, why: string): HookResult {

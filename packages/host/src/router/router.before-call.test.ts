@@ -13,9 +13,7 @@ const mailSchema = {
 const skills = () => [
   skillRecord({
     name: 'mail',
-    tools: [
-      { name: 'mail.send', inputSchema: mailSchema, approval: 'required', timeoutMs: 1_000 },
-    ],
+    tools: [{ name: 'mail.send', inputSchema: mailSchema, approval: 'required', timeoutMs: 1_000 }],
   }),
 ];
 
@@ -110,7 +108,12 @@ describe('the beforeCall hook', () => {
     ['answers something else', () => ({ maybe: true }) as never],
     ['refuses without a reason', () => ({ allow: false }) as never],
   ])('a hook that %s fails the call closed with HOOK_FAILED', async (_, hook) => {
-    const h = await harness({ skills: skills(), tools: send, approve: () => true, beforeCall: hook });
+    const h = await harness({
+      skills: skills(),
+      tools: send,
+      approve: () => true,
+      beforeCall: hook,
+    });
     const r = await h.router.call({ name: 'mail.send', input: { to: 'a@b.c' } });
     expect(r).toMatchObject({ isError: true, code: 'HOOK_FAILED' });
     expect(h.invoked).toHaveLength(0);

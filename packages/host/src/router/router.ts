@@ -245,7 +245,8 @@ class ToolRouter implements Router {
       entry.rule = d.rule;
       return this.#finish(refuse(id, tool.name, d.refusal), call);
     }
-    if (d.kind === 'allowed') return this.#approve(plan, call.hookInput, ctx, id, call, warning, waited);
+    if (d.kind === 'allowed')
+      return this.#approve(plan, call.hookInput, ctx, id, call, warning, waited);
     const validators = this.#state!.validators;
     const next = inputCopy(validators, tool, d.input);
     const invalid = checkInput(tool, validators.input(tool), next);

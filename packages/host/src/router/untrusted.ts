@@ -30,7 +30,7 @@ export const UNTRUSTED_PREAMBLE = `Tool results that came from outside (web page
 const LOOKALIKE = /(?:END[\s_\-\p{Cf}]*)?UNTRUSTED[\s_\-\p{Cf}]*DATA/giu;
 // Text whose compatibility form differs (fullwidth letters, ligatures) or holds format
 // characters is checked in its folded form too.
-const NEEDS_FOLDING = /[^\u0000-\u007f]/u;
+const NEEDS_FOLDING = /[^\p{ASCII}]/u;
 
 /**
  * The content with every marker look-alike replaced. Text that only spells a marker once

@@ -60,7 +60,8 @@ export function createValidators(): Validators {
     hasDefaults(tool) {
       let d = defaults.get(tool.name);
       // A property named "default" matches too: it only costs a copy.
-      if (d === undefined) defaults.set(tool.name, (d = JSON.stringify(tool.inputSchema).includes('"default"')));
+      if (d === undefined)
+        defaults.set(tool.name, (d = JSON.stringify(tool.inputSchema).includes('"default"')));
       return d;
     },
     output(tool) {
