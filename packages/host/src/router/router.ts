@@ -459,7 +459,7 @@ class ToolRouter implements Router {
         entry.truncated = result.truncated !== undefined;
       }
       entry.durationMs = (endedAt ?? performance.now()) - t0;
-      result.durationMs = entry.durationMs;
+      result.durationMs = Math.round(entry.durationMs * 1000) / 1000;
       if (call.runner !== undefined) result.runner = call.runner;
       if (call.approved !== undefined) result.approved = call.approved;
       if (call.approvedBy !== undefined) result.approvedBy = call.approvedBy;
