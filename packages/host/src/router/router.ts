@@ -213,31 +213,22 @@ class ToolRouter implements Router {
     if (invalid) return this.#finish(refuse(id, tool.name, invalid), call);
 
     // 4b. the embedder's hook
+    const step: Step = { plan, input: given, ctx, id, call, warning, waited: false };
     const hook = this.#deps.beforeCall;
-    if (hook) {
-      const info = { id, name: tool.name, skill: tool.skill, input: given, tool };
-      call.hookInput = given;
-      const decided = runBeforeCall(hook, info, ctx, tool.timeoutMs);
-      if (!(decided instanceof Promise))
-        return this.#afterHook(decided, plan, ctx, id, call, warning, false);
-      return decided.then(
-        (d) => this.#afterHook(d, plan, ctx, id, call, warning, true),
-        (err: unknown) => this.#finish(this.#internal(err, entry), call),
-      );
-    }
-    return this.#approve(plan, given, ctx, id, call, warning, false);
+    if (!hook) return this.#approve(step);
+    // The hook reads its own copy: only an answer of { input } changes what runs.
+    const info = { id, name: tool.name, skill: tool.skill, input: detached(given), tool };
+    const decided = runBeforeCall(hook, info, ctx, tool.timeoutMs);
+    if (!(decided instanceof Promise)) return this.#afterHook(decided, step);
+    return decided.then(
+      (d) => this.#afterHook(d, { ...step, waited: true }),
+      (err: unknown) => this.#finish(this.#internal(err, entry), call),
+    );
   }
 
   /** The hook's answer: refused, or on to approval with its input (checked again). */
-  #afterHook(
-    d: HookResult,
-    plan: ToolPlan,
-    ctx: CallContext,
-    id: string,
-    call: Open,
-    warning: string | undefined,
-    waited: boolean,
-  ): CallResult | Promise<CallResult> {
+  #afterHook(d: HookResult, step: Step): CallResult | Promise<CallResult> {
+    const { plan, id, call } = step;
     const { entry } = call;
     const tool = plan.tool;
     entry.hook = d.kind;
@@ -245,8 +236,7 @@ class ToolRouter implements Router {
       entry.rule = d.rule;
       return this.#finish(refuse(id, tool.name, d.refusal), call);
     }
-    if (d.kind === 'allowed')
-      return this.#approve(plan, call.hookInput, ctx, id, call, warning, waited);
+    if (d.kind === 'allowed') return this.#approve(step);
     const validators = this.#state!.validators;
     const next = inputCopy(validators, tool, d.input);
     const invalid = checkInput(tool, validators.input(tool), next);
@@ -263,19 +253,12 @@ class ToolRouter implements Router {
         call,
       );
     }
-    return this.#approve(plan, next, ctx, id, call, warning, waited);
+    return this.#approve({ ...step, input: next });
   }
 
   // 5. approval
-  #approve(
-    plan: ToolPlan,
-    input: unknown,
-    ctx: CallContext,
-    id: string,
-    call: Open,
-    warning: string | undefined,
-    waited: boolean,
-  ): CallResult | Promise<CallResult> {
+  #approve(step: Step): CallResult | Promise<CallResult> {
+    const { plan, input, ctx, id, call, warning, waited } = step;
     const { entry } = call;
     const tool = plan.tool;
     if (plan.approval.kind === 'auto') {
@@ -538,8 +521,28 @@ interface Open {
   approved?: CallApproval | undefined;
   approvedBy?: string | undefined;
   wrap?: UntrustedReason | undefined;
-  /** The checked input handed to the beforeCall hook. */
-  hookInput?: unknown;
+}
+
+/** A call past validation, on its way to approval and the run. */
+interface Step {
+  plan: ToolPlan;
+  /** The checked input the tool gets (defaults applied, or the hook's). */
+  input: unknown;
+  ctx: CallContext;
+  id: string;
+  call: Open;
+  warning: string | undefined;
+  /** Something was awaited since the call began (its deadline then counts from the run). */
+  waited: boolean;
+}
+
+/** A copy for a reader that must not change the original; a value that cannot be cloned as is. */
+function detached(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
 }
 
 function refuse(id: string, name: string, r: Refusal): CallResult {
