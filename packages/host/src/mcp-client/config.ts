@@ -69,9 +69,17 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
   // The host config lets a bad entry through (the host must start): checked here.
   const errors = checkEntry(s).errors;
   if (errors?.length) {
-    const first = describeSchemaError(errors[0]!, `/mcpServers/${name}`);
+    const e = errors[0]!;
+    const first = describeSchemaError(e, `/mcpServers/${name}`);
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    return bad(`MCP server "${name}" is not usable: ${first}${more}; fix it in ${configFile}.`);
+    // The field to fix: the value's path, or the unknown key itself.
+    const extra = (e.params as { additionalProperty?: unknown }).additionalProperty;
+    const path = e.instancePath + (typeof extra === 'string' ? `/${extra}` : '');
+    const field = `mcpServers.${name}${path.split('/').join('.')}`;
+    return bad(
+      `MCP server "${name}" is not usable: ${first}${more}; fix it in ${configFile}.`,
+      field,
+    );
   }
   if (s.type !== undefined && s.transport !== undefined && s.type !== s.transport) {
     return bad(

@@ -50,7 +50,12 @@ describe("OpenClaw's MCP config form", () => {
     );
     const record = host.skills.find((s) => s.name === 'mcp__typo')!;
     expect(record.status).toBe('invalid');
-    expect(record.problems[0]).toMatchObject({ code: 'MCP_CONFIG', field: 'mcpServers.typo' });
+    expect(record.problems[0]).toMatchObject({
+      code: 'MCP_CONFIG',
+      field: 'mcpServers.typo.timeoutMs',
+    });
+    const unknown = host.skills.find((s) => s.name === 'mcp__unknown')!;
+    expect(unknown.problems[0]!.field).toBe('mcpServers.unknown.autoStart');
   });
 
   it('transport "stdio" and "sse" work as type does', async () => {
