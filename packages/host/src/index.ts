@@ -40,6 +40,7 @@ export type {
 
 // Tool calls: `host.call()`, `host.callMany()` and the `approve` option.
 export type {
+  ApprovalAnswer,
   ApprovalHandler,
   ApprovalRequest,
   CallContext,

@@ -24,6 +24,8 @@ export interface AuditEntry {
   decision: 'allowed' | 'denied';
   rule?: string | undefined;
   approval?: ApprovalOutcome | undefined;
+  /** Who approved, when the approval handler said. */
+  approvedBy?: string | undefined;
   /** What the embedder's beforeCall hook decided, when one ran. */
   hook?: HookOutcome | undefined;
   durationMs: number;
@@ -52,6 +54,7 @@ export interface AuditLine {
   decision: 'allowed' | 'denied';
   rule?: string;
   approval?: ApprovalOutcome;
+  approvedBy?: string;
   hook?: HookOutcome;
   durationMs: number;
   outcome: 'ok' | ErrorCode;
@@ -85,6 +88,7 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   line += `,"decision":"${e.decision}"`;
   if (e.rule !== undefined) line += `,"rule":${str(r.text(e.rule))}`;
   if (e.approval !== undefined) line += `,"approval":"${e.approval}"`;
+  if (e.approvedBy !== undefined) line += `,"approvedBy":${str(r.text(e.approvedBy))}`;
   if (e.hook !== undefined) line += `,"hook":"${e.hook}"`;
   line += `,"durationMs":${Math.round(e.durationMs * 1000) / 1000},"outcome":"${e.outcome}","inputHash":"h64:${digest.hex}"`;
   if (fullInputs)

@@ -63,6 +63,18 @@ describe('result metadata', () => {
     expect(r).toMatchObject({ isError: false, approved: 'user' });
   });
 
+  it('a handler that says who approved is named in approvedBy and in the audit line', async () => {
+    const h = await harness({
+      skills: skills(),
+      tools: { 'notes.purge': () => 'purged' },
+      approve: () => ({ approved: true, by: 'alice' }),
+    });
+    const r = await h.router.call({ name: 'notes.purge', input: {} });
+    expect(r).toMatchObject({ isError: false, approved: 'user', approvedBy: 'alice' });
+    const [line] = await h.auditLines();
+    expect(line).toMatchObject({ approval: 'approved', approvedBy: 'alice' });
+  });
+
   it('a refused call has a duration but no runner and no approval', async () => {
     const h = await harness({ skills: skills(), config: { policy: { deny: ['notes.secret'] } } });
     const r = await h.router.call({ name: 'notes.secret', input: {} });

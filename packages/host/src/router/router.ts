@@ -277,6 +277,10 @@ class ToolRouter implements Router {
       entry,
       fallback: this.#deps.approve,
       timeoutMs: this.#deps.config.approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+      onApprover: (by) => {
+        call.approvedBy = by;
+        entry.approvedBy = by;
+      },
     }).then(
       (refused) => {
         if (refused) return this.#finish(refuse(id, tool.name, refused), call);

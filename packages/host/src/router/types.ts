@@ -19,8 +19,20 @@ export interface ApprovalRequest {
   ctx: CallContext;
 }
 
-/** true approves, false denies; a rejection or no answer in time is APPROVAL_TIMEOUT. */
-export type ApprovalHandler = (req: ApprovalRequest) => Promise<boolean> | boolean;
+/** An answer that also says who gave it (shown as the result's `approvedBy` and in the audit). */
+export interface ApprovalAnswer {
+  approved: boolean;
+  /** Who answered: `dashboard`, `mcp-client`, `terminal`, a user id... */
+  by?: string;
+}
+
+/**
+ * true (or `{ approved: true }`) approves, anything else denies; a rejection or no answer in
+ * time is APPROVAL_TIMEOUT.
+ */
+export type ApprovalHandler = (
+  req: ApprovalRequest,
+) => Promise<boolean | ApprovalAnswer> | boolean | ApprovalAnswer;
 
 export interface CallContext {
   agentId?: string;

@@ -97,6 +97,10 @@ describe('serve over Streamable HTTP', () => {
       const yes = await asking.callTool({ name: 'notes.wipe', arguments: {} });
       expect(yes.isError).toBeFalsy();
       expect(text(yes)).toBe('wiped');
+      expect(yes._meta?.['io.openclaw/call']).toMatchObject({
+        approved: 'user',
+        approvedBy: 'mcp-client',
+      });
       answer = 'no';
       const no = await asking.callTool({ name: 'notes.wipe', arguments: {} });
       expect(no.isError).toBe(true);
