@@ -28,9 +28,14 @@ export const UNTRUSTED_PREAMBLE = `Tool results that came from outside (web page
 // "UNTRUSTED_DATA", "END UNTRUSTED-DATA", "untrusted data": any spelling a model might read
 // as a marker word. Separators include format characters (zero-width spaces).
 const LOOKALIKE = /(?:END[\s_\-\p{Cf}]*)?UNTRUSTED[\s_\-\p{Cf}]*DATA/giu;
-// Text whose compatibility form differs (fullwidth letters, ligatures) or holds format
-// characters is checked in its folded form too.
-const NEEDS_FOLDING = /[^\p{ASCII}]/u;
+// Most results never say "untrusted": one cheap scan (no Unicode mode) rules them out.
+const MAY_HOLD_MARKER = /UNTRUSTED/i;
+// Characters whose compatibility form is a Latin letter, digit or "_" (fullwidth and
+// mathematical letters, circled and enclosed ones, ligatures, super- and subscripts), and
+// format characters (zero-width joiners): only text holding one is folded before the check.
+// Accented letters, symbols and other scripts do not fold into a marker word and cost nothing.
+const FOLDS_TO_LATIN =
+  /[\p{Cf}\u1D00-\u1DBF\u2070-\u209F\u2100-\u214F\u2460-\u24FF\uFB00-\uFB06\uFE50-\uFE6F\uFF00-\uFFEF]|[\u{1D400}-\u{1D7FF}\u{1F100}-\u{1F1FF}]/u;
 
 /**
  * The content with every marker look-alike replaced. Text that only spells a marker once
@@ -39,17 +44,29 @@ const NEEDS_FOLDING = /[^\p{ASCII}]/u;
  */
 export function neutralise(text: string): string {
   let out = text;
-  if (NEEDS_FOLDING.test(out)) {
+  if (FOLDS_TO_LATIN.test(out)) {
     const folded = out.normalize('NFKC').replace(/\p{Cf}/gu, '');
-    LOOKALIKE.lastIndex = 0;
-    if (LOOKALIKE.test(folded)) out = folded;
+    if (MAY_HOLD_MARKER.test(folded)) out = folded;
   }
-  LOOKALIKE.lastIndex = 0;
+  if (!MAY_HOLD_MARKER.test(out)) return out;
   return out.replace(LOOKALIKE, '[marker removed]');
 }
 
+// Nonces come from a pooled buffer of CSPRNG bytes: one system call per 512 nonces instead
+// of one per call.
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let used = POOL_BYTES;
+
 /** A fresh nonce per call: 64 bits, unpredictable to anything the content came from. */
-export const newNonce = (): string => randomBytes(8).toString('hex');
+export function newNonce(): string {
+  if (used + 8 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    used = 0;
+  }
+  used += 8;
+  return pool.toString('hex', used - 8, used);
+}
 
 /** The text as the model gets it: markers around the neutralised content. */
 export function wrapText(text: string, nonce: string, source: string): string {
