@@ -75,9 +75,14 @@ const model = apiKey
       },
     });
 
+// Results of tools that reach the outside world arrive between untrusted-data markers
+// (docs/untrusted-results.md): the scripted model reads the data inside them.
+const UNTRUSTED = /^<<<UNTRUSTED_DATA (\w+) source=\S+>>>\n([\s\S]*)\n<<<END_UNTRUSTED_DATA \1>>>$/;
+
 function answer(toolResult: string | undefined): string {
   try {
-    const w = JSON.parse(toolResult ?? '') as Record<string, string>;
+    const data = UNTRUSTED.exec(toolResult ?? '')?.[2] ?? toolResult ?? '';
+    const w = JSON.parse(data) as Record<string, string>;
     return `In ${w.place} it is ${w.temperature}, ${w.conditions}, wind ${w.wind}.`;
   } catch {
     return `The weather tool did not answer: ${toolResult}`;
@@ -97,7 +102,9 @@ const print = (e: AgentEvent) => {
   if (e.kind === 'text') console.log(`assistant: ${e.text}`);
   if (e.kind === 'call') console.log(`  → ${e.name} ${JSON.stringify(e.input)}`);
   if (e.kind === 'result')
-    console.log(`  ← ${e.name}${e.isError ? ' (error)' : ''}: ${e.text.slice(0, 300)}`);
+    console.log(
+      `  ← ${e.name}${e.isError ? ' (error)' : ''}: ${e.text.replace(/\n/g, ' ').slice(0, 300)}`,
+    );
 };
 
 try {

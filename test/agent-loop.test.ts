@@ -209,7 +209,9 @@ describe('an OpenAI Chat Completions agent loop', () => {
       expect(run.stopped).toBe('done');
       expect(run.steps).toBe(2);
       // The weather call succeeded; gmail has no Google sign-in here, so the model is told what to do.
-      expect(run.text).toMatch(/^call_a=\{.*Lisbon/);
+      // weather is open-world: its result reaches the model between untrusted-data markers
+      // (the scripted model echoes the first 40 characters of each result).
+      expect(run.text).toMatch(/^call_a=<<<UNTRUSTED_DATA [0-9a-f]{16} sourc \| /);
       expect(run.text).toContain('call_b=Error AUTH_REQUIRED');
       expect(logLines).toContainEqual(
         expect.objectContaining({

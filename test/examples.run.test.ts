@@ -35,7 +35,7 @@ describe('the agent-loop examples, offline', () => {
         'assistant: Let me check.',
         '  → weather.current {"location":"Lisbon"}',
         expect.stringMatching(
-          /^ {2}← weather\.current: \{"place":"Lisbon, Portugal",.*"temperature":"17 °C"/,
+          /^ {2}← weather\.current: <<<UNTRUSTED_DATA [0-9a-f]{16} source=weather\.current>>> \{"place":"Lisbon, Portugal",.*"temperature":"17 °C"/,
         ),
         'assistant: In Lisbon, Portugal it is 17 °C, partly cloudy, wind 12.4 km/h.',
         '(done after 2 model turns)',

@@ -3,7 +3,7 @@
 // formats/) and tool calls (router/), with lazy activation of code skills in a runner.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import { lazyLogger, loadPino } from './lazy.js';
 import { SkillError, type Problem } from '@openclaw/skill-sdk';
@@ -49,6 +49,7 @@ import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
 import { grantsFor, runnerKindFor } from './runners/choose.js';
 import type { Runner, RunnerKind } from './runners/types.js';
+import type { BeforeCallHook } from './router/before-call.js';
 import { openFolderCache, readerIdentity, type FolderCache } from './scan/folder-cache.js';
 import { scanSkills, type ScanResult } from './scan/scan.js';
 import { slicer } from './scan/yield.js';
@@ -109,6 +110,13 @@ export interface SkillHostOptions {
   hostTools?: boolean;
   /** Asked before tools that need approval. */
   approve?: ApprovalHandler;
+  /**
+   * Runs after policy and input validation, before approval and the run: allow the call,
+   * refuse it with a reason the model reads (HOOK_DENIED), or replace its input (checked
+   * again). A hook that throws or does not answer within the tool's timeout fails the call
+   * (HOOK_FAILED). See docs/agents/embedding.md.
+   */
+  beforeCall?: BeforeCallHook;
   /** Host logger (default: pino to stderr at level OPENCLAW_SKILLS_LOG_LEVEL or warn). */
   logger?: PinoLogger;
   /**
@@ -214,10 +222,19 @@ export interface SkillHost {
     servers(): McpServerStatus[];
     /** Starts the named servers (default: every enabled one) and waits until each settles. */
     start(names?: readonly string[]): Promise<void>;
+    /**
+     * Starts every enabled server not started yet and waits until each is ready or failing,
+     * at most `timeoutMs` (default 5000); answers their status. Before an agent's first
+     * turn on a home that has never listed a server's tools. See docs/agents/mcp-servers.md.
+     */
+    ready(opts?: { timeoutMs?: number }): Promise<McpServerStatus[]>;
   };
   /** Flushes the audit log, disposes loaded skills and stops every MCP server. */
   close(): Promise<void>;
 }
+
+/** How long host.mcp.ready() waits for servers by default. */
+const DEFAULT_MCP_READY_MS = 5_000;
 
 const once = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
@@ -292,6 +309,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   };
   const mcp: McpClients = new McpClients({
     configFile: paths.config,
+    knownToolsFile: join(dirname(paths.scanCache), 'mcp-tools.json'),
     onChange: () => {
       if (closed) return;
       events.emit('change', republish());
@@ -630,8 +648,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       return config;
     },
     ...(options.approve && { approve: options.approve }),
+    ...(options.beforeCall && { beforeCall: options.beforeCall }),
     logger,
     secretValues,
+    runnerOf: (skill) =>
+      skill.source.kind === 'mcp'
+        ? 'mcp'
+        : skill.source.kind === 'builtin'
+          ? 'inline'
+          : (options.runner?.kind ?? runnerKindFor(skill, config)),
   };
   type Router = ReturnType<typeof import('./router/index.js').createRouter>;
   let router: Router | undefined;
@@ -646,7 +671,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
   // Lazy servers start on first use: a call naming one of their tools waits for the start.
   const startOne = (name: string): Promise<void> | undefined => {
     const c = mcp.connectionFor(name);
-    return c && c.spec.enabled && c.state === 'stopped' ? c.start() : undefined;
+    // One starting already (the prompt or definitions asked for it) is waited for too.
+    return c && c.spec.enabled && (c.state === 'stopped' || c.state === 'starting')
+      ? c.start()
+      : undefined;
   };
   const startFor = (names: readonly string[]): Promise<void> | undefined => {
     let starts: Promise<void>[] | undefined;
@@ -674,6 +702,9 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       : undefined;
 
   const promptFor = ({ toolFormat, readTool, ctx, ...opts }: PromptCallOptions = {}) => {
+    // What the model is offered includes every MCP server's tools: asking for it starts the
+    // servers not started yet (without waiting), and their last known lists stand in meanwhile.
+    mcp.startStopped();
     const snapshot = catalog.current();
     const view = ctx ? callerView(snapshot, config, ctx) : undefined;
     return renderPrompt(snapshot, {
@@ -699,8 +730,15 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     prompt: promptFor,
     injectSkills: (systemPrompt, opts) => injectSkills(systemPrompt, promptFor(opts).text),
     tools: {
-      definitions: (format, opts) =>
-        planDefinitions(catalog.current(), format, { config, usage, sessions: sessionTools }, opts),
+      definitions: (format, opts) => {
+        mcp.startStopped();
+        return planDefinitions(
+          catalog.current(),
+          format,
+          { config, usage, sessions: sessionTools },
+          opts,
+        );
+      },
     },
     call(call, ctx) {
       const name = nameOf(call);
@@ -718,6 +756,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     mcp: {
       servers: () => mcp.status(),
       start: (names) => mcp.start(names),
+      ready: (opts) => mcp.ready(opts?.timeoutMs ?? DEFAULT_MCP_READY_MS),
     },
     install: (spec, opts) => announce((i) => i.install(spec, opts)) as Promise<InstallResult>,
     installFrozen: (opts) => announce((i) => i.installFrozen(opts)) as Promise<InstallResult[]>,
@@ -753,7 +792,10 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
 function mcpSecretValues(config: HostConfig): string[] {
   const out: string[] = [];
   for (const s of Object.values(config.mcpServers ?? {})) {
-    for (const v of [...Object.values(s.headers ?? {}), ...Object.values(s.env ?? {})]) {
+    // An entry that failed its check (a broken server) may hold anything.
+    const values = [s?.headers, s?.env].flatMap((m) => (isStringMap(m) ? Object.values(m) : []));
+    for (const v of values) {
+      if (typeof v !== 'string') continue;
       if (v.length >= 8) out.push(v);
       const token = v.split(' ').pop();
       if (token && token !== v && token.length >= 8) out.push(token);
@@ -761,3 +803,6 @@ function mcpSecretValues(config: HostConfig): string[] {
   }
   return out;
 }
+
+const isStringMap = (m: unknown): m is Record<string, unknown> =>
+  typeof m === 'object' && m !== null && !Array.isArray(m);

@@ -40,6 +40,7 @@ export type {
 
 // Tool calls: `host.call()`, `host.callMany()` and the `approve` option.
 export type {
+  ApprovalAnswer,
   ApprovalHandler,
   ApprovalRequest,
   CallContext,
@@ -47,7 +48,12 @@ export type {
   CallResult,
   CallSuccess,
   ToolCall,
+  CallMeta,
+  CallRunner,
+  CallApproval,
 } from './router/types.js';
+export type { BeforeCallHook, BeforeCallDecision, BeforeCallInfo } from './router/before-call.js';
+export type { UntrustedMark, UntrustedReason } from './router/untrusted.js';
 
 // The `runner` option's contract.
 export type { ActiveSkill, Runner, RunnerKind } from './runners/types.js';
@@ -63,6 +69,7 @@ export type {
   ListedDefinitionOf,
   AnthropicTool,
   AnthropicToolSearchTool,
+  ResultMeta,
   WireResultOf,
 } from './formats/index.js';
 

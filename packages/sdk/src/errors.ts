@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   'REGISTRY_ERROR',
   /** `pack` refuses: a file that must not ship (secrets, keys, tests), or a failed check. */
   'PACK_REFUSED',
+  /** The embedding application's beforeCall hook refused the call (its reason is in the message). */
+  'HOOK_DENIED',
+  /** The beforeCall hook threw, answered nonsense or did not answer: the call was not run. */
+  'HOOK_FAILED',
   'USAGE',
   'INTERNAL',
 ] as const;

@@ -14,7 +14,7 @@ const askOnTerminal: ApprovalHandler = async ({ tool, input, reason }) => {
       `${tool.name} needs approval (${reason}).\nInput: ${JSON.stringify(input, null, 2)}\n`,
     );
     const answer = await rl.question('Run it? [y/N] ');
-    return /^y(es)?$/i.test(answer.trim());
+    return { approved: /^y(es)?$/i.test(answer.trim()), by: 'terminal' };
   } finally {
     rl.close();
   }
@@ -49,7 +49,7 @@ export function configure(cmd: Command, io: Io): void {
         throw new SkillError('USAGE', `--input is not valid JSON: ${reason}.`);
       }
       const approve: ApprovalHandler | undefined = opts.approve
-        ? () => true
+        ? () => ({ approved: true, by: '--approve' })
         : io.isTTY
           ? askOnTerminal
           : undefined;

@@ -37,6 +37,8 @@ beforeAll(async () => {
           env: { FIXTURE_INSTRUCTIONS: 'Fixture tools.' },
         },
         broken: { command: 'openclaw-no-such-mcp-server' },
+        // OpenClaw's form with a mistake in it: that server is invalid, the rest serve.
+        typo: { transport: 'stdio', command: 'x', timeoutMs: 'soon' },
       },
     }),
   );
@@ -51,6 +53,14 @@ describe('CLI with MCP servers', () => {
     );
     expect(r.out).toContain('✓ local   ready  (stdio 9 tools)\n');
     expect(r.out).toContain('mcp__local__echo, mcp__local__add');
+  });
+
+  it('list shows an entry that fails its check as invalid with the reason, and starts the rest', async () => {
+    const r = await cli('list');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('✗ typo');
+    expect(r.out).toContain('/mcpServers/typo/timeoutMs must be integer');
+    expect(r.out).toContain('✓ local   ready');
   });
 
   it('list --json has a record per server with its mcp state', async () => {
@@ -73,9 +83,12 @@ describe('CLI with MCP servers', () => {
     expect(names).toContain('mcp__local__echo');
   });
 
-  it('call mcp__local__echo answers through the host', async () => {
+  it('call mcp__local__echo answers through the host, as the model reads it: between untrusted-data markers', async () => {
     const r = await cli('call', 'mcp__local__echo', '--input', '{"text":"from cli"}');
-    expect(r).toMatchObject({ code: 0, out: 'echo: from cli\n' });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /^<<<UNTRUSTED_DATA ([0-9a-f]{16}) source=mcp__local__echo>>>\necho: from cli\n<<<END_UNTRUSTED_DATA \1>>>\n$/,
+    );
   });
 
   it('call refuses a non-read-only tool of an untrusted server without --approve', async () => {
@@ -83,7 +96,8 @@ describe('CLI with MCP servers', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('APPROVAL_REQUIRED');
     const ok = await cli('call', 'mcp__local__write_note', '--input', '{"note":"n"}', '--approve');
-    expect(ok).toMatchObject({ code: 0, out: 'noted: n\n' });
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('\nnoted: n\n<<<END_UNTRUSTED_DATA ');
   });
 
   it('doctor checks each server, one line each, and exits 1 when one fails', async () => {
@@ -93,6 +107,7 @@ describe('CLI with MCP servers', () => {
     expect(lines).toEqual([
       '✗ mcp broken failing: command not found: openclaw-no-such-mcp-server (fix mcpServers.broken.command)',
       '✓ mcp local  ready (stdio, 9 tools)',
+      `✗ mcp typo   invalid: MCP server "typo" is not usable: /mcpServers/typo/timeoutMs must be integer; fix it in ${join(home, 'config.json')}.`,
     ]);
     expect(r.out).toContain(`Fix mcpServers.broken in ${join(home, 'config.json')}.`);
     const json = await cli('doctor', '--json');
@@ -100,6 +115,7 @@ describe('CLI with MCP servers', () => {
     expect(checks.filter((c) => c.name.startsWith('mcp '))).toEqual([
       expect.objectContaining({ name: 'mcp broken', status: 'fail' }),
       expect.objectContaining({ name: 'mcp local', status: 'ok' }),
+      expect.objectContaining({ name: 'mcp typo', status: 'fail' }),
     ]);
   });
 });

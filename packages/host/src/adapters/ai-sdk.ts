@@ -43,7 +43,8 @@ export function aiSdkTools(
       toModelOutput: ({ output }) =>
         output.isError
           ? { type: 'error-text', value: resultText(output) }
-          : output.structured !== undefined && !output.truncated
+          : // Untrusted data goes as its wrapped text: a bare value would lose the markers.
+            output.structured !== undefined && !output.truncated && !output.untrusted
             ? { type: 'json', value: output.structured as never }
             : { type: 'text', value: output.text },
     });

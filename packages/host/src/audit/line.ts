@@ -7,6 +7,7 @@ import { canonicalJson } from './canonical-json.js';
 import { inputDigest, unserializableDigest, type Digest } from './digest.js';
 
 export type ApprovalOutcome = 'auto' | 'approved' | 'denied' | 'timeout' | 'required';
+export type HookOutcome = 'allowed' | 'denied' | 'replaced' | 'failed';
 
 /** What the router hands the audit log on the hot path: raw facts, no formatting. */
 export interface AuditEntry {
@@ -23,6 +24,10 @@ export interface AuditEntry {
   decision: 'allowed' | 'denied';
   rule?: string | undefined;
   approval?: ApprovalOutcome | undefined;
+  /** Who approved, when the approval handler said. */
+  approvedBy?: string | undefined;
+  /** What the embedder's beforeCall hook decided, when one ran. */
+  hook?: HookOutcome | undefined;
   durationMs: number;
   outcome: 'ok' | ErrorCode;
   /** The raw input; hashed (and, with fullInputs, redacted) when the line is written. */
@@ -49,6 +54,8 @@ export interface AuditLine {
   decision: 'allowed' | 'denied';
   rule?: string;
   approval?: ApprovalOutcome;
+  approvedBy?: string;
+  hook?: HookOutcome;
   durationMs: number;
   outcome: 'ok' | ErrorCode;
   inputHash: string;
@@ -81,6 +88,8 @@ export function formatAuditLine(e: AuditEntry, fullInputs: boolean): string {
   line += `,"decision":"${e.decision}"`;
   if (e.rule !== undefined) line += `,"rule":${str(r.text(e.rule))}`;
   if (e.approval !== undefined) line += `,"approval":"${e.approval}"`;
+  if (e.approvedBy !== undefined) line += `,"approvedBy":${str(r.text(e.approvedBy))}`;
+  if (e.hook !== undefined) line += `,"hook":"${e.hook}"`;
   line += `,"durationMs":${Math.round(e.durationMs * 1000) / 1000},"outcome":"${e.outcome}","inputHash":"h64:${digest.hex}"`;
   if (fullInputs)
     line += `,"input":${JSON.stringify(r.value(safeParse(canonicalJson(e.input)))) ?? 'null'}`;

@@ -16,8 +16,9 @@ function compiled(): ValidateFunction {
   return validator;
 }
 
-function describe(e: ErrorObject): string {
-  const at = e.instancePath || '/';
+/** One line naming the key; `base` is the JSON path of the value that was checked. */
+export function describeSchemaError(e: ErrorObject, base = ''): string {
+  const at = base + e.instancePath || '/';
   if (e.keyword === 'additionalProperties') {
     const key = (e.params as { additionalProperty: string }).additionalProperty;
     const props = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)
@@ -32,11 +33,18 @@ function describe(e: ErrorObject): string {
   return `${at} ${e.message ?? 'is invalid'}`;
 }
 
+const IN_SERVER_ENTRY = /^\/mcpServers\/[^/]+/;
+
 /** Checks a host config; throws CONFIG_INVALID naming the first problem and the file. */
 export function validateHostConfig(value: unknown, file: string): HostConfig {
   const validate = compiled();
   if (validate(value)) return value as HostConfig;
-  const errors = (validate.errors ?? []).map(describe);
+  // One bad mcpServers entry never stops the host: the MCP client checks each entry on its
+  // own and lists that server as invalid with the reason (mcp-client/config.ts).
+  const errors = (validate.errors ?? [])
+    .filter((e) => !IN_SERVER_ENTRY.test(e.instancePath))
+    .map((e) => describeSchemaError(e));
+  if (errors.length === 0) return value as HostConfig;
   const more =
     errors.length > 1
       ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})`

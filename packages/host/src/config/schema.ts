@@ -38,6 +38,20 @@ const policyLayer = {
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
+/** How results from a skill or server reach the model (docs/untrusted-results.md). */
+const untrusted = (whose: string) =>
+  ({
+    type: 'object',
+    description: `How results of ${whose} are marked for the model (docs/untrusted-results.md).`,
+    properties: {
+      wrap: {
+        type: 'boolean',
+        description: `true: always wrap results of ${whose} as untrusted data between markers; false: never. Default: wrap what comes from outside.`,
+      },
+    },
+    additionalProperties: false,
+  }) as const;
+
 /**
  * One MCP server, in the shape Claude Desktop, Cursor and OpenClaw users already write:
  * stdio (`command`, `args`, `env`, `cwd`) or remote (`url`, `headers`). `type` and `disabled`
@@ -50,6 +64,11 @@ const mcpServer = {
       enum: ['stdio', 'http', 'streamable-http', 'sse'],
       description:
         'Transport, as other clients write it (default: stdio with command, http with url).',
+    },
+    transport: {
+      enum: ['stdio', 'http', 'streamable-http', 'sse'],
+      description:
+        'The same as "type", as OpenClaw writes it; when both are given they must agree.',
     },
     command: { type: 'string', description: 'Program speaking MCP on stdio.' },
     args: { type: 'array', items: { type: 'string' }, description: "The command's arguments." },
@@ -78,8 +97,10 @@ const mcpServer = {
     },
     trusted: {
       type: 'boolean',
-      description: 'Untrusted servers (the default) need approval for tools not marked read-only.',
+      description:
+        'Untrusted servers (the default) need approval for tools not marked read-only, and their results reach the model marked as untrusted data.',
     },
+    untrusted: untrusted('this server'),
     include: { ...stringList, description: "Globs over the server's tool names to offer." },
     exclude: { ...stringList, description: "Globs over the server's tool names to hide." },
   },
@@ -121,6 +142,9 @@ export const hostConfigSchema = {
             enum: ['inline', 'worker', 'sandbox'],
             description: 'Runner for this skill; wins over trusted and the global runner.',
           },
+          untrusted: untrusted(
+            'this skill (its open-world tools, and its files read through skills_read)',
+          ),
           config: {
             type: 'object',
             description: "The skill's settings, validated against its manifest's config schema.",
@@ -372,3 +396,5 @@ export type ToolsConfig = NonNullable<HostConfig['tools']>;
 export type SkillSettings = NonNullable<HostConfig['skills']>[string];
 export type StoreConfig = NonNullable<HostConfig['store']>;
 export type McpServerSettings = FromSchema<typeof mcpServer>;
+/** One mcpServers entry's schema: each entry is checked on its own (a bad one is that server's problem). */
+export const mcpServerSchema = mcpServer;

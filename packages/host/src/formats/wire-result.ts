@@ -31,6 +31,35 @@ export interface McpCallToolResult {
   content: ({ type: 'text'; text: string } | import('../mcp-client/content.js').ContentBlock)[];
   structuredContent?: Record<string, unknown>;
   isError?: true;
+  /** The call's metadata under the host's own prefix, as MCP asks of `_meta` keys. */
+  _meta?: { [META_KEY]: ResultMeta };
+}
+
+/** The `_meta` key of MCP results: a reverse-DNS prefix, as the MCP spec asks. */
+export const META_KEY = 'io.openclaw/call';
+
+/** What an MCP result's `_meta["io.openclaw/call"]` holds. */
+export interface ResultMeta {
+  durationMs: number;
+  runner?: CallResult['runner'];
+  approved?: CallResult['approved'];
+  approvedBy?: string;
+  truncated: boolean;
+  /** Set when the text is wrapped as untrusted data; structuredContent is untrusted too. */
+  untrusted?: { nonce: string; reason: string };
+}
+
+/** The metadata of a result the router made (one built by hand has none). */
+export function resultMeta(result: CallResult): ResultMeta | undefined {
+  if (result.durationMs === undefined) return undefined;
+  return {
+    durationMs: result.durationMs,
+    ...(result.runner !== undefined && { runner: result.runner }),
+    ...(result.approved !== undefined && { approved: result.approved }),
+    ...(result.approvedBy !== undefined && { approvedBy: result.approvedBy }),
+    truncated: !result.isError && result.truncated !== undefined,
+    ...(!result.isError && result.untrusted && { untrusted: { ...result.untrusted } }),
+  };
 }
 
 export interface WireResultOf {
@@ -80,7 +109,9 @@ export function toWireResult(
     case 'gemini': {
       const name =
         opts.name ?? (result.name.includes('.') ? geminiName(wireName(result.name)) : result.name);
-      const response = result.isError ? { error: text } : { output: fullValue(result) ?? text };
+      // Untrusted data goes as its wrapped text: a bare value would lose the markers.
+      const value = result.isError || result.untrusted ? undefined : fullValue(result);
+      const response = result.isError ? { error: text } : { output: value ?? text };
       return { functionResponse: { ...(opts.withId && { id: result.id }), name, response } };
     }
     case 'mcp': {
@@ -88,10 +119,12 @@ export function toWireResult(
       // An MCP server's own blocks go back as they came (unless cut to the limit).
       const blocks =
         !result.isError && result.content && !result.truncated ? result.content : undefined;
+      const meta = resultMeta(result);
       return {
         content: blocks ?? [{ type: 'text', text }],
         ...(isRecord(structured) && { structuredContent: structured }),
         ...(result.isError && { isError: true as const }),
+        ...(meta && { _meta: { [META_KEY]: meta } }),
       };
     }
   }

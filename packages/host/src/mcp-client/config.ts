@@ -1,8 +1,10 @@
 // Config entries to server specs (pure). A bad entry becomes a problem for that server only:
 // the host keeps serving everything else.
+import type { ValidateFunction } from 'ajv';
 import type { Problem } from '@openclaw/skill-sdk';
-import { loadPicomatch } from '../lazy.js';
-import type { HostConfig, McpServerSettings } from '../config/schema.js';
+import { loadAjv, loadPicomatch } from '../lazy.js';
+import { describeSchemaError } from '../config/load.js';
+import { mcpServerSchema, type HostConfig, type McpServerSettings } from '../config/schema.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 export const DEFAULT_MCP_START_TIMEOUT_MS = 30_000;
@@ -44,6 +46,16 @@ export function serverSpecs(config: HostConfig, configFile: string): SpecResult[
   );
 }
 
+let entryValidator: ValidateFunction | undefined;
+const checkEntry = (entry: unknown): ValidateFunction => {
+  // Compiled on first use: only hosts with MCP servers pay for it.
+  entryValidator ??= new (loadAjv().Ajv)({ allErrors: true, verbose: true, strict: false }).compile(
+    mcpServerSchema,
+  );
+  entryValidator(entry);
+  return entryValidator;
+};
+
 export function serverSpec(name: string, s: McpServerSettings, configFile: string): SpecResult {
   const bad = (message: string, field = `mcpServers.${name}`): SpecResult => ({
     name,
@@ -54,6 +66,27 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
       `MCP server name "${name}" must be letters, digits, "-" or single "_" inside (it becomes part of the tool names mcp__${name}__<tool>).`,
     );
   }
+  // The host config lets a bad entry through (the host must start): checked here.
+  const errors = checkEntry(s).errors;
+  if (errors?.length) {
+    const e = errors[0]!;
+    const first = describeSchemaError(e, `/mcpServers/${name}`);
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    // The field to fix: the value's path, or the unknown key itself.
+    const extra = (e.params as { additionalProperty?: unknown }).additionalProperty;
+    const path = e.instancePath + (typeof extra === 'string' ? `/${extra}` : '');
+    const field = `mcpServers.${name}${path.split('/').join('.')}`;
+    return bad(
+      `MCP server "${name}" is not usable: ${first}${more}; fix it in ${configFile}.`,
+      field,
+    );
+  }
+  if (s.type !== undefined && s.transport !== undefined && s.type !== s.transport) {
+    return bad(
+      `MCP server "${name}" has "type": "${s.type}" and "transport": "${s.transport}"; keep one.`,
+    );
+  }
+  const type = s.type ?? s.transport;
   const include = s.include?.length ? loadPicomatch()(s.include, { dot: true }) : undefined;
   const exclude = s.exclude?.length ? loadPicomatch()(s.exclude, { dot: true }) : undefined;
   const common: Common = {
@@ -72,8 +105,8 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
   }
   if (s.command !== undefined) {
     if (s.command.trim() === '') return bad(`MCP server "${name}" has an empty "command".`);
-    if (s.type && s.type !== 'stdio') {
-      return bad(`MCP server "${name}" has "type": "${s.type}" but a "command"; use "url".`);
+    if (type && type !== 'stdio') {
+      return bad(`MCP server "${name}" has transport "${type}" but a "command"; use "url".`);
     }
     return {
       spec: {
@@ -87,6 +120,9 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
     };
   }
   if (s.url !== undefined) {
+    if (type === 'stdio') {
+      return bad(`MCP server "${name}" has transport "stdio" but a "url"; use "command".`);
+    }
     let url: URL;
     try {
       url = new URL(s.url);
@@ -99,7 +135,7 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
     return {
       spec: {
         ...common,
-        transport: s.type === 'sse' ? 'sse' : 'http',
+        transport: type === 'sse' ? 'sse' : 'http',
         url,
         headers: s.headers ?? {},
       },

@@ -17,12 +17,15 @@ import { isRefused } from './refused.js';
 import { RequestSignal, requestSignal } from './request-signal.js';
 import { stderrNote } from './stderr.js';
 import type { Opened } from './transports.js';
+import type { KnownTools } from './known-tools.js';
 
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failing' | 'closed';
 
 export interface ConnectionOptions {
   /** Called when the state, the tools or the instructions change. */
   onChange(): void;
+  /** Called with each fresh listing of the server's tools (to remember them). */
+  onListed?(known: KnownTools): void;
   schedule?: Schedule;
   backoff?: Backoff;
 }
@@ -38,6 +41,8 @@ export class McpConnection {
   tools: readonly Tool[] = [];
   instructions: string | undefined;
   serverVersion: string | undefined;
+  /** The tools are the last listing of an earlier run, not yet confirmed by this one. */
+  fromCache = false;
   /** Restarts attempted since the server was last ready. */
   attempts = 0;
   /** Every restart delay scheduled, in order (for `list` and tests). */
@@ -54,6 +59,26 @@ export class McpConnection {
     this.spec = spec;
     this.#opts = opts;
     this.#schedule = opts.schedule ?? realSchedule;
+  }
+
+  /**
+   * Offers what the server listed in an earlier run until it has started and listed again
+   * (or failed: then it offers nothing, as a server that never came up).
+   */
+  seed(known: KnownTools): void {
+    if (this.state !== 'stopped' || this.tools.length > 0) return;
+    this.tools = known.tools.filter((t) => this.spec.offers(t.name));
+    this.instructions = known.instructions;
+    this.serverVersion = known.serverVersion;
+    this.fromCache = true;
+  }
+
+  #listed(): void {
+    this.#opts.onListed?.({
+      tools: [...this.tools],
+      ...(this.instructions !== undefined && { instructions: this.instructions }),
+      ...(this.serverVersion !== undefined && { serverVersion: this.serverVersion }),
+    });
   }
 
   get pid(): number | undefined {
@@ -102,6 +127,8 @@ export class McpConnection {
       this.serverVersion = client.getServerVersion()?.version;
       this.attempts = 0;
       this.#everReady = true;
+      this.fromCache = false;
+      this.#listed();
       // Cleared before the state is announced: a listener may start it again at once.
       this.#starting = undefined;
       this.#set('ready', undefined);
@@ -113,6 +140,11 @@ export class McpConnection {
       }
       this.#opened = undefined;
       this.#starting = undefined;
+      if (!this.#everReady && this.fromCache) {
+        // An earlier run's list is no promise: a server that does not come up offers nothing.
+        this.tools = [];
+        this.fromCache = false;
+      }
       this.#set('failing', this.#describe(e));
       // A server that never came up is retried on the next use; one that was up restarts.
       if (this.#everReady) this.#scheduleRestart();
@@ -126,6 +158,7 @@ export class McpConnection {
       const tools = await listAllTools(client, this.spec.timeoutMs);
       if (gen !== this.#generation) return;
       this.tools = tools.filter((t) => this.spec.offers(t.name));
+      this.#listed();
       this.#opts.onChange();
     } catch {
       // A failed relist keeps the previous tools; a dead connection reports itself via onclose.
@@ -159,7 +192,9 @@ export class McpConnection {
 
   /** Calls one of the server's tools (by its own name); rejects with a SkillError when down. */
   call(tool: string, input: unknown, info: ToolCallInfo): Promise<unknown> {
-    if (this.state === 'stopped') return this.start().then(() => this.#callNow(tool, input, info));
+    // A server starting (asked for by definitions or the prompt) is waited for, not refused.
+    if (this.state === 'stopped' || this.state === 'starting')
+      return this.start().then(() => this.#callNow(tool, input, info));
     // Not async: a ready server's call reaches the SDK (and the wire) in this same tick.
     try {
       return this.#callNow(tool, input, info);

@@ -9,6 +9,7 @@ import type { Backoff, Schedule } from './backoff.js';
 import { mcpRecordName, serverSpecs } from './config.js';
 import { McpConnection, type ServerState } from './connection.js';
 import { invalidServerRecord, serverRecord } from './records.js';
+import { KnownToolsFile } from './known-tools.js';
 
 export interface McpServerStatus {
   name: string;
@@ -18,6 +19,8 @@ export interface McpServerStatus {
   reason?: string;
   /** Wire (= canonical) names of its offered tools. */
   tools: string[];
+  /** Set while the tools are the list the server gave in an earlier run (it has not listed yet). */
+  toolsFrom?: 'cache';
   instructions?: string;
   /** The stdio child's pid while it runs. */
   pid?: number;
@@ -27,6 +30,8 @@ export interface McpServerStatus {
 
 export interface McpClientsOptions {
   configFile: string;
+  /** Where each server's last tool list is kept between runs (none: not kept). */
+  knownToolsFile?: string;
   /** Called when any server's records change (new snapshot needed). */
   onChange(): void;
   schedule?: Schedule;
@@ -38,9 +43,11 @@ export class McpClients {
   #connections = new Map<string, McpConnection>();
   #invalid = new Map<string, { record: SkillRecord; problem: Problem }>();
   #closed = false;
+  readonly #known: KnownToolsFile;
 
   constructor(opts: McpClientsOptions) {
     this.#opts = opts;
+    this.#known = new KnownToolsFile(opts.knownToolsFile);
   }
 
   /**
@@ -59,16 +66,18 @@ export class McpClients {
       const prev = this.#connections.get(r.spec.name);
       if (prev && sameSpec(prev.spec, r.spec)) next.set(r.spec.name, prev);
       else {
-        next.set(
-          r.spec.name,
-          new McpConnection(r.spec, {
-            onChange: () => {
-              if (!this.#closed) this.#opts.onChange();
-            },
-            ...(this.#opts.schedule && { schedule: this.#opts.schedule }),
-            ...(this.#opts.backoff && { backoff: this.#opts.backoff }),
-          }),
-        );
+        const spec = r.spec;
+        const c = new McpConnection(spec, {
+          onChange: () => {
+            if (!this.#closed) this.#opts.onChange();
+          },
+          onListed: (known) => this.#known.remember(spec, known),
+          ...(this.#opts.schedule && { schedule: this.#opts.schedule }),
+          ...(this.#opts.backoff && { backoff: this.#opts.backoff }),
+        });
+        const known = spec.enabled ? this.#known.get(spec) : undefined;
+        if (known) c.seed(known);
+        next.set(spec.name, c);
       }
     }
     for (const [name, c] of this.#connections) if (next.get(name) !== c) stopping.push(c.close());
@@ -104,6 +113,36 @@ export class McpClients {
     await Promise.all(all.map((c) => c.start()));
   }
 
+  /**
+   * Starts every enabled server that has not been started, without waiting: what a caller
+   * asking for tool definitions or the prompt needs. A server that failed is not retried
+   * here (it is on its next use), so a broken one is not spawned again every turn.
+   */
+  startStopped(): void {
+    for (const c of this.#connections.values()) {
+      if (c.spec.enabled && c.state === 'stopped') void c.start();
+    }
+  }
+
+  /**
+   * Starts the servers not started yet and waits until each settles (ready or failing) or
+   * timeoutMs passes, whichever comes first; then answers their status. A server still
+   * starting is reported as `starting` and keeps starting.
+   */
+  async ready(timeoutMs: number): Promise<McpServerStatus[]> {
+    const starts = [...this.#connections.values()]
+      .filter((c) => c.spec.enabled && c.state !== 'failing')
+      .map((c) => c.start());
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref?.();
+    });
+    await Promise.race([Promise.all(starts), bound]);
+    clearTimeout(timer);
+    return this.status();
+  }
+
   status(): McpServerStatus[] {
     const out: McpServerStatus[] = [];
     for (const c of this.#connections.values()) {
@@ -113,6 +152,7 @@ export class McpClients {
         state: c.spec.enabled ? c.state : 'disabled',
         ...(c.reason !== undefined && { reason: c.reason }),
         tools: serverRecord(c, this.#opts.configFile).tools.map((t) => t.name),
+        ...(c.fromCache && { toolsFrom: 'cache' as const }),
         ...(c.instructions !== undefined && { instructions: c.instructions }),
         ...(c.pid !== undefined && { pid: c.pid }),
         restartDelays: [...c.delays],
@@ -155,7 +195,7 @@ export class McpClients {
     this.#closed = true;
     const all = [...this.#connections.values()];
     this.#connections.clear();
-    await Promise.all(all.map((c) => c.close()));
+    await Promise.all([...all.map((c) => c.close()), this.#known.flush()]);
   }
 }
 

@@ -17,7 +17,7 @@ async function open(...args: Parameters<typeof openHost>) {
 }
 
 describe('MCP server lifecycle', () => {
-  it('starts a lazy server on the first call to one of its tools, not before', async () => {
+  it('starts a lazy server on first use (a call, or the prompt asking for its tools), not at creation', async () => {
     const { host } = await open({ lazy: stdioFixture() });
     expect(host.mcp.servers()[0]).toMatchObject({ state: 'stopped', tools: [] });
     expect(host.prompt().included).toEqual(['mcp__lazy']);

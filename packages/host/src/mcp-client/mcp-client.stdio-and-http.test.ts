@@ -123,6 +123,7 @@ describe('MCP servers over stdio and Streamable HTTP', () => {
     expect(toWireResult(add, 'mcp')).toEqual({
       content: [{ type: 'text', text: '5' }],
       structuredContent: { sum: 5 },
+      _meta: { 'io.openclaw/call': expect.objectContaining({ runner: 'mcp', truncated: false }) },
     });
     const pic = await host.call({ name: 'mcp__local__picture', input: {} });
     if (pic.isError) throw new Error(pic.message);

@@ -2,6 +2,7 @@
 // renders on its own, so the budget can add up entry lengths without re-rendering.
 import { sep } from 'node:path';
 import { escapeHtml, escapeXml } from './escape.js';
+import { UNTRUSTED_PREAMBLE } from '../router/untrusted.js';
 
 export type PromptFormat = 'openclaw' | 'agentskills';
 
@@ -28,6 +29,7 @@ export function preambleFor(readTool = 'read'): string {
     PREAMBLE_FIRST_LINE,
     `When a task matches a skill's description, first read that skill's SKILL.md (its <location>) with ${tool}, then follow it.`,
     "Paths written inside a skill's files are relative to that skill's folder, the one holding its SKILL.md: resolve them against it. A location starting with ~/ is in the user's home folder.",
+    UNTRUSTED_PREAMBLE,
   ].join('\n');
 }
 export const PREAMBLE = preambleFor('read');

@@ -47,6 +47,14 @@ export function compileApprovals(
 
 export type AskOutcome = 'approved' | 'denied' | 'timeout' | 'aborted' | 'unavailable';
 
+/** Who approved, when the handler said (`{ approved: true, by }`). */
+const approverOf = (answer: unknown): string | undefined => {
+  const by = (answer as { by?: unknown } | null)?.by;
+  return typeof by === 'string' && by !== '' ? by.slice(0, 200) : undefined;
+};
+const isYes = (answer: unknown): boolean =>
+  answer === true || (answer as { approved?: unknown } | null)?.approved === true;
+
 /** A handler that has no one to ask right now (serve's dashboard closed) rejects with this code. */
 const noOneToAsk = (e: unknown) => isSkillError(e) && e.code === 'APPROVAL_REQUIRED';
 
@@ -60,6 +68,7 @@ export function askApproval(
   req: ApprovalRequest,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  onApprover?: (by: string) => void,
 ): Promise<AskOutcome> {
   return new Promise<AskOutcome>((resolve) => {
     let settled = false;
@@ -78,7 +87,11 @@ export function askApproval(
     }
     try {
       Promise.resolve(handler(req)).then(
-        (answer) => finish(answer === true ? 'approved' : 'denied'),
+        (answer) => {
+          const by = approverOf(answer);
+          if (!settled && by !== undefined && isYes(answer)) onApprover?.(by);
+          finish(isYes(answer) ? 'approved' : 'denied');
+        },
         (e: unknown) => finish(noOneToAsk(e) ? 'unavailable' : 'timeout'),
       );
     } catch (e) {
@@ -104,6 +117,8 @@ export interface ApprovalStageInput {
   /** The host's handler; ctx.approve overrides it. */
   fallback: ApprovalHandler | undefined;
   timeoutMs: number;
+  /** Told who approved, when the handler said. */
+  onApprover?: (by: string) => void;
 }
 
 /**
@@ -136,7 +151,7 @@ export async function approvalStage(a: ApprovalStageInput): Promise<Refusal | un
   };
   if (!handler) return noOne();
   const request = { callId, tool, input, reason: need.reason, ctx };
-  switch (await askApproval(handler, request, timeoutMs, ctx.signal)) {
+  switch (await askApproval(handler, request, timeoutMs, ctx.signal, a.onApprover)) {
     case 'unavailable':
       return noOne();
     case 'approved':

@@ -9,6 +9,7 @@ import { shapeResult } from './shape.js';
 import type { ToolPlan } from './state.js';
 import type { CallResult, CallSuccess } from './types.js';
 import { checkOutput, type Validators } from './validate.js';
+import { newNonce, wrapBlocks, wrapText, type UntrustedReason } from './untrusted.js';
 
 export interface Completion {
   plan: ToolPlan;
@@ -17,6 +18,8 @@ export interface Completion {
   redactor: Redactor;
   validators: Validators;
   warning: string | undefined;
+  /** Set when the result is to be wrapped as untrusted data. */
+  untrusted?: UntrustedReason | undefined;
 }
 
 export function completeRun(c: Completion): CallResult {
@@ -43,6 +46,14 @@ export function completeRun(c: Completion): CallResult {
   if (shaped.structured !== undefined) ok.structured = shaped.structured;
   if (shaped.truncated) ok.truncated = shaped.truncated;
   if (shaped.content) ok.content = shaped.content;
+  if (c.untrusted !== undefined) {
+    // After the cut: the markers always close the block, whatever was cut away.
+    const nonce = newNonce();
+    ok.text = wrapText(ok.text, nonce, tool.name);
+    if (ok.content) ok.content = wrapBlocks(ok.content, nonce, tool.name);
+    ok.untrusted = { nonce, reason: c.untrusted };
+  }
+  // The host's own note goes after the closing marker: it is not the tool's text.
   if (c.warning !== undefined) {
     ok.warning = c.warning;
     ok.text += `\n\n[warning: ${c.warning}]`;

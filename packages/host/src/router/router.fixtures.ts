@@ -30,6 +30,8 @@ export interface HarnessOptions {
   home?: string;
   /** The fake runner also offers invokeNow, as the inline runner does (synchronous tools). */
   sync?: boolean;
+  beforeCall?: RouterDeps['beforeCall'];
+  runnerOf?: RouterDeps['runnerOf'];
 }
 
 export interface Harness {
@@ -85,6 +87,8 @@ export async function harness(opts: HarnessOptions): Promise<Harness> {
     logger: captureLogger(logs),
     secretValues: () => secrets,
     ...(opts.approve && { approve: opts.approve }),
+    ...(opts.beforeCall && { beforeCall: opts.beforeCall }),
+    ...(opts.runnerOf && { runnerOf: opts.runnerOf }),
   };
   const router = createRouter(deps);
   return Object.assign(h, {

@@ -1,5 +1,6 @@
-// The tool router: lookup > policy > rate limits and loop detector > input validation >
-// approval > auth > run > output validation > shape > audit. Every call ends in a
+// The tool router: lookup > policy > rate limits and loop detector > input validation (and
+// the schema's defaults) > the embedder's beforeCall hook > approval > auth > run > output
+// validation > shape (and the untrusted-data markers) > audit. Every call ends in a
 // CallResult: refusals and failures are data for the model, never exceptions.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -25,8 +26,19 @@ import { completeRun } from './complete.js';
 import { cappedText } from './shape.js';
 import { stateFor, type RouterState, type ToolPlan } from './state.js';
 import { endCallSpan, inSpan, startCallSpan } from './telemetry.js';
-import type { CallContext, CallResult, Router, RouterDeps, ToolCall } from './types.js';
-import { checkInput } from './validate.js';
+import type {
+  CallApproval,
+  CallContext,
+  CallResult,
+  CallRunner,
+  Router,
+  RouterDeps,
+  ToolCall,
+} from './types.js';
+import { checkInput, inputCopy } from './validate.js';
+import { runBeforeCall, type HookResult } from './before-call.js';
+import { readTargetUntrusted } from './untrusted-policy.js';
+import type { UntrustedReason } from './untrusted.js';
 
 export { DEFAULT_CONCURRENCY };
 /** The first activation of a skill may import a large module: it gets at least this long. */
@@ -193,15 +205,68 @@ class ToolRouter implements Router {
     }
     entry.decision = 'allowed';
 
-    // 4. input validation
-    const invalid = checkInput(tool, this.#state!.validators.input(tool), input);
+    // 4. input validation, on a copy that gets the schema's defaults (the audit keeps the
+    // input as the model sent it)
+    const validators = this.#state!.validators;
+    const given = inputCopy(validators, tool, input);
+    const invalid = checkInput(tool, validators.input(tool), given);
     if (invalid) return this.#finish(refuse(id, tool.name, invalid), call);
 
-    // 5. approval
+    // 4b. the embedder's hook
+    const step: Step = { plan, input: given, ctx, id, call, warning, waited: false };
+    const hook = this.#deps.beforeCall;
+    if (!hook) return this.#approve(step);
+    // The hook reads its own copy: only an answer of { input } changes what runs.
+    const info = { id, name: tool.name, skill: tool.skill, input: detached(given), tool };
+    const decided = runBeforeCall(hook, info, ctx, tool.timeoutMs);
+    if (!(decided instanceof Promise)) return this.#afterHook(decided, step);
+    return decided.then(
+      (d) => this.#afterHook(d, { ...step, waited: true }),
+      (err: unknown) => this.#finish(this.#internal(err, entry), call),
+    );
+  }
+
+  /** The hook's answer: refused, or on to approval with its input (checked again). */
+  #afterHook(d: HookResult, step: Step): CallResult | Promise<CallResult> {
+    const { plan, id, call } = step;
+    const { entry } = call;
+    const tool = plan.tool;
+    entry.hook = d.kind;
+    if (d.kind === 'denied' || d.kind === 'failed') {
+      entry.rule = d.rule;
+      return this.#finish(refuse(id, tool.name, d.refusal), call);
+    }
+    if (d.kind === 'allowed') return this.#approve(step);
+    const validators = this.#state!.validators;
+    const next = inputCopy(validators, tool, d.input);
+    const invalid = checkInput(tool, validators.input(tool), next);
+    if (invalid) {
+      entry.hook = 'failed';
+      entry.rule = 'beforeCall replaced the input with an invalid one';
+      return this.#finish(
+        refuse(id, tool.name, {
+          code: 'HOOK_FAILED',
+          message: `The host application's check before ${tool.name} replaced its input with one that is not valid (${invalid.message}), so the call was not run.`,
+          hint: 'This is a problem in the application, not in your request; tell the user.',
+          ...(invalid.details && { details: invalid.details }),
+        }),
+        call,
+      );
+    }
+    return this.#approve({ ...step, input: next });
+  }
+
+  // 5. approval
+  #approve(step: Step): CallResult | Promise<CallResult> {
+    const { plan, input, ctx, id, call, warning, waited } = step;
+    const { entry } = call;
+    const tool = plan.tool;
     if (plan.approval.kind === 'auto') {
       autoApproved(plan.approval, entry);
+      call.approved = plan.approval.rule ? 'policy' : 'auto';
+      if (plan.approval.rule) call.approvedBy = plan.approval.rule;
       // Nothing waited since the call began: its deadline counts from then (no clock read).
-      return this.#runStage(plan, input, ctx, id, call, warning, call.t0);
+      return this.#runStage(plan, input, ctx, id, call, warning, waited ? undefined : call.t0);
     }
     return approvalStage({
       need: plan.approval,
@@ -212,11 +277,16 @@ class ToolRouter implements Router {
       entry,
       fallback: this.#deps.approve,
       timeoutMs: this.#deps.config.approvals?.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+      onApprover: (by) => {
+        call.approvedBy = by;
+        entry.approvedBy = by;
+      },
     }).then(
-      (refused) =>
-        refused
-          ? this.#finish(refuse(id, tool.name, refused), call)
-          : this.#runStage(plan, input, ctx, id, call, warning, undefined),
+      (refused) => {
+        if (refused) return this.#finish(refuse(id, tool.name, refused), call);
+        call.approved = 'user';
+        return this.#runStage(plan, input, ctx, id, call, warning, undefined);
+      },
       (err: unknown) => this.#finish(this.#internal(err, entry), call),
     );
   }
@@ -232,6 +302,13 @@ class ToolRouter implements Router {
     warning: string | undefined,
     startedAt: number | undefined,
   ): CallResult | Promise<CallResult> {
+    call.runner = this.#deps.runnerOf?.(plan.skill);
+    call.wrap =
+      plan.wrap === 'by-input'
+        ? readTargetUntrusted(this.#snapshot!, this.#deps.config, input)
+          ? 'skill-source'
+          : undefined
+        : plan.wrap;
     const active = this.#actives.get(plan.skill);
     if (active !== undefined) {
       const running = this.#invoke(active, plan, input, ctx, id, call.span, startedAt);
@@ -266,7 +343,7 @@ class ToolRouter implements Router {
   ): CallResult {
     let result: CallResult;
     try {
-      result = this.#completeStage(plan, outcome, id, call.entry, warning);
+      result = this.#completeStage(plan, outcome, id, call, warning);
     } catch (err) {
       result = this.#internal(err, call.entry);
     }
@@ -277,9 +354,10 @@ class ToolRouter implements Router {
     plan: ToolPlan,
     outcome: RunOutcome,
     id: string,
-    entry: AuditEntry,
+    call: Open,
     warning: string | undefined,
   ): CallResult {
+    const { entry } = call;
     // The tool may have been handed tokens or keys during the run (ctx.auth): redact them
     // from its result, error and log lines too (a cache hit when nothing new was seen).
     entry.redactor = this.#redactors.get(this.#deps.secretValues());
@@ -299,6 +377,7 @@ class ToolRouter implements Router {
       redactor: entry.redactor,
       validators: this.#state!.validators,
       warning,
+      untrusted: call.wrap,
     });
   }
 
@@ -367,6 +446,10 @@ class ToolRouter implements Router {
         entry.truncated = result.truncated !== undefined;
       }
       entry.durationMs = (endedAt ?? performance.now()) - t0;
+      result.durationMs = Math.round(entry.durationMs * 1000) / 1000;
+      if (call.runner !== undefined) result.runner = call.runner;
+      if (call.approved !== undefined) result.approved = call.approved;
+      if (call.approvedBy !== undefined) result.approvedBy = call.approvedBy;
       this.#audit.record(entry);
       if (span) {
         endCallSpan(span, {
@@ -435,8 +518,35 @@ function stackOf(err: unknown): string {
 interface Open {
   entry: AuditEntry;
   span: Span | undefined;
-  /** performance.now() at the start. */
+  /** performance.now() at the start: durations use this monotonic clock. */
   t0: number;
+  /** Set as the call passes the stages, for the result's metadata. */
+  runner?: CallRunner | undefined;
+  approved?: CallApproval | undefined;
+  approvedBy?: string | undefined;
+  wrap?: UntrustedReason | undefined;
+}
+
+/** A call past validation, on its way to approval and the run. */
+interface Step {
+  plan: ToolPlan;
+  /** The checked input the tool gets (defaults applied, or the hook's). */
+  input: unknown;
+  ctx: CallContext;
+  id: string;
+  call: Open;
+  warning: string | undefined;
+  /** Something was awaited since the call began (its deadline then counts from the run). */
+  waited: boolean;
+}
+
+/** A copy for a reader that must not change the original; a value that cannot be cloned as is. */
+function detached(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
 }
 
 function refuse(id: string, name: string, r: Refusal): CallResult {

@@ -8,6 +8,7 @@ import { compileApprovals, type ApprovalNeed } from './approval.js';
 import type { Refusal } from './failure.js';
 import { isRefusal, lookupTool } from './lookup.js';
 import { validatorsFor, type Validators } from './validate.js';
+import { wrapKey, wrapPlan, type WrapPlan } from './untrusted-policy.js';
 
 export interface ToolPlan {
   tool: ToolRecord;
@@ -15,6 +16,8 @@ export interface ToolPlan {
   /** The result limit: the manifest's maxResultChars, else config.limits.maxResultChars, else the default. */
   maxChars: number;
   approval: ApprovalNeed;
+  /** Whether (and why) its results are wrapped as untrusted data. */
+  wrap: WrapPlan;
 }
 
 export interface RouterState {
@@ -26,7 +29,7 @@ export interface RouterState {
 
 /** The parts of the config the compiled state depends on, as a memo key. */
 export function stateKey(config: HostConfig): string {
-  return `router:state:${JSON.stringify([config.policy ?? null, config.approvals ?? null, config.limits?.maxResultChars ?? null])}`;
+  return `router:state:${JSON.stringify([config.policy ?? null, config.approvals ?? null, config.limits?.maxResultChars ?? null, wrapKey(config)])}`;
 }
 
 export function stateFor(snapshot: CatalogSnapshot, config: HostConfig): RouterState {
@@ -53,6 +56,7 @@ function compileState(snapshot: CatalogSnapshot, config: HostConfig): RouterStat
         skill,
         maxChars: tool.manifest?.maxResultChars ?? limit ?? tool.maxResultChars,
         approval: approvalFor(tool),
+        wrap: wrapPlan(tool, skill, config),
       };
       plans.set(name, plan);
       return plan;

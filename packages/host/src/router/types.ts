@@ -19,8 +19,20 @@ export interface ApprovalRequest {
   ctx: CallContext;
 }
 
-/** true approves, false denies; a rejection or no answer in time is APPROVAL_TIMEOUT. */
-export type ApprovalHandler = (req: ApprovalRequest) => Promise<boolean> | boolean;
+/** An answer that also says who gave it (shown as the result's `approvedBy` and in the audit). */
+export interface ApprovalAnswer {
+  approved: boolean;
+  /** Who answered: `dashboard`, `mcp-client`, `terminal`, a user id... */
+  by?: string;
+}
+
+/**
+ * true (or `{ approved: true }`) approves, anything else denies; a rejection or no answer in
+ * time is APPROVAL_TIMEOUT.
+ */
+export type ApprovalHandler = (
+  req: ApprovalRequest,
+) => Promise<boolean | ApprovalAnswer> | boolean | ApprovalAnswer;
 
 export interface CallContext {
   agentId?: string;
@@ -36,7 +48,29 @@ export interface CallContext {
   policy?: { allow?: string[]; deny?: string[]; profile?: string };
 }
 
-export interface CallSuccess {
+/** Where a call's tool ran: a runner of the host, or an MCP server. */
+export type CallRunner = 'inline' | 'worker' | 'sandbox' | 'mcp';
+
+/**
+ * How a call came to run: `auto` (nothing needed a person), `policy` (config
+ * approvals.auto lifted a required approval; `approvedBy` names the rule), `user` (a person
+ * said yes through an approval handler).
+ */
+export type CallApproval = 'auto' | 'policy' | 'user';
+
+/** What the router measured and decided; set on every result it returns. */
+export interface CallMeta {
+  /** Milliseconds from the call's start to its result, on a monotonic clock. */
+  durationMs?: number;
+  /** Where the tool ran; absent when the call was refused before running. */
+  runner?: CallRunner;
+  /** Absent when the call was refused before or at approval. */
+  approved?: CallApproval;
+  /** The config rule that approved it (`approved: "policy"`). */
+  approvedBy?: string;
+}
+
+export interface CallSuccess extends CallMeta {
   id: string;
   /** Canonical tool name (the requested name when lookup failed). */
   name: string;
@@ -50,9 +84,15 @@ export interface CallSuccess {
   content?: import('../mcp-client/content.js').ContentBlock[];
   /** Said to the model (also at the end of `text`): e.g. that it is repeating a call. */
   warning?: string;
+  /**
+   * Set when the result came from outside (docs/untrusted-results.md): `text` (and the text
+   * of `content`) is wrapped between markers carrying `nonce`. `structured` is as the tool
+   * returned it; treat it as untrusted data too.
+   */
+  untrusted?: import('./untrusted.js').UntrustedMark;
 }
 
-export interface CallFailure {
+export interface CallFailure extends CallMeta {
   id: string;
   name: string;
   isError: true;
@@ -80,6 +120,10 @@ export interface RouterDeps {
   logger: import('@openclaw/skill-sdk').Logger;
   /** Known secret values to redact from results, logs and audit (API keys, tokens). */
   secretValues(): Iterable<string>;
+  /** Where a skill's tools run (the result's `runner`). */
+  runnerOf?(skill: import('../catalog/types.js').SkillRecord): CallRunner;
+  /** The embedder's hook between the checks and approval (router/before-call.ts). */
+  beforeCall?: import('./before-call.js').BeforeCallHook;
 }
 
 export interface Router {

@@ -10,8 +10,11 @@ import type { Refusal } from './failure.js';
 type Compiled = ValidateFunction | { error: string };
 
 export interface Validators {
+  /** Checks an input and fills in the schema's `default`s (hand it a copy: see withDefaults). */
   input(tool: ToolRecord): Compiled;
   output(tool: ToolRecord): Compiled | undefined;
+  /** Whether the input schema declares any `default` (the input is then copied first). */
+  hasDefaults(tool: ToolRecord): boolean;
 }
 
 const MAX_ERRORS_IN_MESSAGE = 5;
@@ -20,32 +23,46 @@ export function validatorsFor(snapshot: CatalogSnapshot): Validators {
   return snapshot.memo('router:validators', createValidators);
 }
 
-export function createValidators(): Validators {
+/** Ajv instances per dialect, made on first use; inputs get `useDefaults`, outputs not. */
+function ajvPool(options: typeof OPTIONS | typeof INPUT_OPTIONS) {
   let draft7: Ajv | undefined;
   let draft2020: Ajv2020 | undefined;
   const ajvFor = (schema: Record<string, unknown>): Ajv | Ajv2020 => {
     const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
     if (dialect.includes('2020-12') || dialect.includes('2019-09')) {
-      if (!draft2020) loadAddFormats()((draft2020 = new (loadAjv2020().Ajv2020)(OPTIONS)));
+      if (!draft2020) loadAddFormats()((draft2020 = new (loadAjv2020().Ajv2020)(options)));
       return draft2020;
     }
-    if (!draft7) loadAddFormats()((draft7 = new (loadAjv().Ajv)(OPTIONS)));
+    if (!draft7) loadAddFormats()((draft7 = new (loadAjv().Ajv)(options)));
     return draft7;
   };
-  const compile = (schema: Record<string, unknown>): Compiled => {
+  return (schema: Record<string, unknown>): Compiled => {
     try {
       return ajvFor(schema).compile(schema);
     } catch (err) {
       return { error: err instanceof Error ? err.message : String(err) };
     }
   };
+}
+
+export function createValidators(): Validators {
+  const compileInput = ajvPool(INPUT_OPTIONS);
+  const compile = ajvPool(OPTIONS);
   const inputs = new Map<string, Compiled>();
   const outputs = new Map<string, Compiled>();
+  const defaults = new Map<string, boolean>();
   return {
     input(tool) {
       let v = inputs.get(tool.name);
-      if (!v) inputs.set(tool.name, (v = compile(tool.inputSchema)));
+      if (!v) inputs.set(tool.name, (v = compileInput(tool.inputSchema)));
       return v;
+    },
+    hasDefaults(tool) {
+      let d = defaults.get(tool.name);
+      // A property named "default" matches too: it only costs a copy.
+      if (d === undefined)
+        defaults.set(tool.name, (d = JSON.stringify(tool.inputSchema).includes('"default"')));
+      return d;
     },
     output(tool) {
       if (!tool.outputSchema) return undefined;
@@ -59,6 +76,24 @@ export function createValidators(): Validators {
 // strict off: manifests may carry keywords ajv does not know (examples, x-...);
 // $schema is handled by picking the dialect above.
 const OPTIONS = { allErrors: true, strict: false, validateSchema: false } as const;
+// Defaults are filled in where the schema's `properties` and `items` declare them (not
+// inside anyOf/oneOf branches, as ajv documents).
+const INPUT_OPTIONS = { ...OPTIONS, useDefaults: true } as const;
+
+/**
+ * The input the tool gets: a copy with the schema's defaults once validated, so the caller's
+ * object (and the audit's record of what the model sent) stays as it was. A value that
+ * cannot be cloned (a library caller's function inside) gets a shallow copy: its top-level
+ * defaults still land on the copy.
+ */
+export function inputCopy(validators: Validators, tool: ToolRecord, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || !validators.hasDefaults(tool)) return input;
+  try {
+    return structuredClone(input);
+  } catch {
+    return Array.isArray(input) ? [...(input as unknown[])] : { ...input };
+  }
+}
 
 /** undefined when the input is valid; otherwise the INVALID_INPUT refusal. */
 export function checkInput(

@@ -6,7 +6,11 @@
 // (firstAnswer below); the other question is withdrawn.
 import { randomUUID } from 'node:crypto';
 import { SkillError } from '@openclaw/skill-sdk';
-import type { ApprovalHandler, ApprovalRequest } from '../router/types.js';
+import type {
+  ApprovalAnswer as HandlerAnswer,
+  ApprovalHandler,
+  ApprovalRequest,
+} from '../router/types.js';
 
 export type ApprovalAnswer = 'once' | 'always' | 'deny';
 
@@ -135,7 +139,7 @@ export class ApprovalBroker {
 
 const keyOf = (req: ApprovalRequest) => `${req.ctx.sessionId ?? LIBRARY_SESSION}\0${req.tool.name}`;
 
-type Asker = (req: ApprovalRequest, signal: AbortSignal) => Promise<boolean>;
+type Asker = (req: ApprovalRequest, signal: AbortSignal) => Promise<boolean | HandlerAnswer>;
 
 /**
  * Asks every asker at once; the first answer wins and the others are withdrawn (their
@@ -144,7 +148,7 @@ type Asker = (req: ApprovalRequest, signal: AbortSignal) => Promise<boolean>;
  */
 export function firstAnswer(...askers: Asker[]): ApprovalHandler {
   return (req) =>
-    new Promise<boolean>((resolve, reject) => {
+    new Promise<boolean | HandlerAnswer>((resolve, reject) => {
       const withdraw = new AbortController();
       let left = askers.length;
       for (const ask of askers) {

@@ -21,7 +21,7 @@ import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import { TOOLS_SEARCH } from '../formats/names.js';
 import { toWireResult } from '../formats/wire-result.js';
 import type { SkillHost } from '../host.js';
-import type { ApprovalHandler, CallContext, CallResult } from '../router/types.js';
+import type { ApprovalHandler, ApprovalRequest, CallContext, CallResult } from '../router/types.js';
 import { firstAnswer, type ApprovalBroker } from './approvals.js';
 import type { CallTracker } from './calls.js';
 
@@ -126,11 +126,18 @@ export function createMcpServer(opts: McpServerOptions): Server {
       return answer.action === 'accept' && answer.content?.approve === true;
     };
     const broker = opts.broker;
+    // Each answer says who gave it: the result's approvedBy and the audit line show it.
+    const byClient = (req: ApprovalRequest, withdrawn?: AbortSignal) =>
+      elicit(req, withdrawn).then((approved) => ({ approved, by: 'mcp-client' }));
+    const byDashboard = (req: ApprovalRequest, withdrawn?: AbortSignal) =>
+      broker!.ask(req, withdrawn).then((approved) => ({ approved, by: 'dashboard' }));
     const ask: ApprovalHandler = broker
       ? (req) =>
           // "Always for this session" from the dashboard covers MCP calls without asking.
-          broker.remembered(req) ? true : firstAnswer(elicit, broker.ask)(req)
-      : (req) => elicit(req);
+          broker.remembered(req)
+            ? { approved: true, by: 'dashboard (always for this session)' }
+            : firstAnswer(byClient, byDashboard)(req)
+      : (req) => byClient(req);
     const ctx: CallContext = {
       sessionId: opts.sessionId(extra.sessionId),
       // The bearer token (or the spawning process, over stdio) belongs to the owner.

@@ -44,6 +44,13 @@ describe('serve over Streamable HTTP', () => {
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({ id: '7', text: 'note 7' });
     expect(JSON.parse(text(r))).toEqual({ id: '7', text: 'note 7' });
+    // The call's metadata crosses the wire under the host's own _meta key.
+    expect(r._meta?.['io.openclaw/call']).toMatchObject({
+      durationMs: expect.any(Number) as number,
+      runner: expect.stringMatching(/^(inline|worker|sandbox)$/) as string,
+      approved: 'auto',
+      truncated: false,
+    });
   });
 
   it('returns invalid input as a tool error naming INVALID_INPUT', async () => {
@@ -84,6 +91,10 @@ describe('serve over Streamable HTTP', () => {
       const yes = await asking.callTool({ name: 'notes.wipe', arguments: {} });
       expect(yes.isError).toBeFalsy();
       expect(text(yes)).toBe('wiped');
+      expect(yes._meta?.['io.openclaw/call']).toMatchObject({
+        approved: 'user',
+        approvedBy: 'mcp-client',
+      });
       answer = 'no';
       const no = await asking.callTool({ name: 'notes.wipe', arguments: {} });
       expect(no.isError).toBe(true);

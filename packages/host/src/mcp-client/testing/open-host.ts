@@ -14,10 +14,21 @@ export function stdioFixture(over: Partial<McpServerSettings> = {}): McpServerSe
   return { command: process.execPath, args: [FIXTURE], ...over };
 }
 
+/**
+ * `wrapResults: false` (the default here) sets `untrusted.wrap: false` on entries that say
+ * nothing about it, so tests about other things read the servers' text as it came; the
+ * tests of untrusted results pass true.
+ */
 export async function openHost(
   mcpServers: Record<string, McpServerSettings>,
   over: SkillHostOptions = {},
+  { wrapResults = false }: { wrapResults?: boolean } = {},
 ): Promise<{ host: SkillHost; root: string; home: string }> {
+  if (!wrapResults) {
+    mcpServers = Object.fromEntries(
+      Object.entries(mcpServers).map(([n, s]) => [n, { untrusted: { wrap: false }, ...s }]),
+    );
+  }
   const root = await tempDir('oc-mcp-');
   const home = join(root, 'home');
   const host = await createSkillHost({
