@@ -1,28 +1,19 @@
 // Old generations do not pile up: after each install, update or rollback the store keeps the
 // serving version plus install.keepGenerations older ones (default 2), from tarballs on disk.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
-import { writeSkillPackage } from './support/skill-packages.js';
+import { packSkillVersions } from './support/skill-packages.js';
 
-const exec = promisify(execFile);
 const VERSIONS = ['1.0.0', '2.0.0', '3.0.0', '4.0.0', '5.0.0'];
 let root: string;
 const tarballs: string[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'oc-generations-'));
-  for (const version of VERSIONS) {
-    const dir = await writeSkillPackage({ skill: 'counter', version });
-    const { stdout } = await exec('npm', ['pack', dir, '--pack-destination', root, '--json'], {
-      env: { PATH: process.env.PATH, npm_config_cache: join(root, 'npm-cache') },
-    });
-    tarballs.push(join(root, (JSON.parse(stdout) as { filename: string }[])[0]!.filename));
-  }
+  tarballs.push(...(await packSkillVersions(root, 'counter', VERSIONS)));
 }, 120_000);
 afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });

@@ -1,30 +1,21 @@
 // rollback and remove as people read them: each rollback goes one version further back through
 // what the store keeps (never back and forth between two), `--to` picks any kept version, and
 // `remove` keeps the skill's storage, saying so, unless `purge`. Real installs from tarballs.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
-import { writeSkillPackage } from './support/skill-packages.js';
+import { packSkillVersions } from './support/skill-packages.js';
 
-const exec = promisify(execFile);
 const VERSIONS = ['1.0.0', '2.0.0', '3.0.0'];
 let root: string;
 const tarballs: string[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'oc-rollback-remove-'));
-  for (const version of VERSIONS) {
-    const dir = await writeSkillPackage({ skill: 'counter', version });
-    const { stdout } = await exec('npm', ['pack', dir, '--pack-destination', root, '--json'], {
-      env: { PATH: process.env.PATH, npm_config_cache: join(root, 'npm-cache') },
-    });
-    tarballs.push(join(root, (JSON.parse(stdout) as { filename: string }[])[0]!.filename));
-  }
+  tarballs.push(...(await packSkillVersions(root, 'counter', VERSIONS)));
 }, 120_000);
 afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });

@@ -1,8 +1,12 @@
 // Skill packages as a community author publishes them (package.json, manifest.json, SKILL.md,
 // plain-ESM index.js), written to temp folders for the install suites to publish or pack.
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
 
 export interface PackageOptions {
   /** npm package name (default `oc-skill-<skill>`). */
@@ -78,4 +82,21 @@ export async function writeSkillPackage(o: PackageOptions): Promise<string> {
     await writeFile(join(dir, rel), text);
   }
   return dir;
+}
+
+/** Each version of a test skill written and packed with npm into `into`; the tarball paths. */
+export async function packSkillVersions(
+  into: string,
+  skill: string,
+  versions: readonly string[],
+): Promise<string[]> {
+  const tarballs: string[] = [];
+  for (const version of versions) {
+    const dir = await writeSkillPackage({ skill, version });
+    const { stdout } = await exec('npm', ['pack', dir, '--pack-destination', into, '--json'], {
+      env: { PATH: process.env.PATH, npm_config_cache: join(into, 'npm-cache') },
+    });
+    tarballs.push(join(into, (JSON.parse(stdout) as { filename: string }[])[0]!.filename));
+  }
+  return tarballs;
 }

@@ -36,6 +36,7 @@ describe('options', () => {
         'pnpm',
         '--skip-install',
         '--no-git',
+        '--registry-deps',
       ]),
     ).toEqual({
       dir: 'my-skill',
@@ -44,6 +45,7 @@ describe('options', () => {
       yes: true,
       git: false,
       install: false,
+      registryDeps: true,
       help: false,
       version: false,
     });
