@@ -157,8 +157,15 @@ function compute(snapshot: CatalogSnapshot, setup: Setup, query: string | undefi
     shortened: fit.shortened,
     omitted: omittedNames.map((name) => Object.freeze({ name, reason })),
     chars: text.length,
-    tokens: text === '' ? 0 : countTokens(text, setup.tokenizer),
+    tokens: 0,
   };
+  // Counted on first read: loading a tokenizer's tables costs about 200 ms, which a host
+  // start that only renders the block must not pay.
+  let tokens: number | undefined;
+  Object.defineProperty(result, 'tokens', {
+    enumerable: true,
+    get: () => (tokens ??= text === '' ? 0 : countTokens(text, setup.tokenizer)),
+  });
   const report = budgetReport(maxChars, omittedNames, fit.shortened.length);
   if (report) result.report = report;
   Object.freeze(result.included);
