@@ -64,7 +64,8 @@ describe('calls through the host', () => {
       runner: 'worker',
       approved: 'auto',
     });
-    expect(r.durationMs).toBeGreaterThanOrEqual(0);
+    // Its value is checked with fake timers in router/router.result-metadata.test.ts.
+    expect(Number.isFinite(r.durationMs)).toBe(true);
     expect(seen.at(-1)).toMatchObject({ name: 'mail.search', input: { maxResults: 10 } });
   });
 

@@ -43,7 +43,8 @@ describe('result metadata', () => {
     });
     const r = await h.router.call({ name: 'notes.get', input: {} });
     expect(r).toMatchObject({ isError: false, runner: 'sandbox', approved: 'auto' });
-    expect(r.durationMs).toBeGreaterThanOrEqual(0);
+    // Its value is checked with fake timers in the test above.
+    expect(Number.isFinite(r.durationMs)).toBe(true);
     expect(r).not.toHaveProperty('approvedBy');
   });
 
