@@ -40,6 +40,10 @@ export const ERROR_CODES = [
   'HOOK_DENIED',
   /** The beforeCall hook threw, answered nonsense or did not answer: the call was not run. */
   'HOOK_FAILED',
+  /** The skill is managed by another tool (ClawHub, the `skills` CLI): that tool updates or removes it. */
+  'MANAGED_ELSEWHERE',
+  /** `link`/`unlink` would replace or remove a path it did not make (a real folder, another link). */
+  'LINK_CONFLICT',
   'USAGE',
   'INTERNAL',
 ] as const;
@@ -138,6 +142,8 @@ export const PROBLEM_CODES = [
   'SKILL_MD_METADATA_INVALID',
   'SKILL_MD_ALLOWED_TOOLS_INVALID',
   'SKILL_MD_UNKNOWN_KEY',
+  /** A key (or shape) outside Agent Skills that a known agent reads: a warning in strict mode. */
+  'SKILL_MD_AGENT_KEY',
   // package.json.
   'PACKAGE_JSON_INVALID',
   'PACKAGE_JSON_MISSING',
@@ -171,6 +177,7 @@ export const PROBLEM_CODES = [
   'REQUIRES_BIN',
   'REQUIRES_ANY_BIN',
   'REQUIRES_ENV',
+  'REQUIRES_CONFIG',
   'HOST_RANGE_UNSATISFIED',
   'CONFIG_INVALID',
   'CONFIG_SCHEMA_INVALID',

@@ -1,16 +1,21 @@
 import { basename, dirname } from 'node:path';
 import type { Problem, ProblemCode } from '../errors.js';
-import { normalizeText, readFrontmatter } from './frontmatter.js';
+import { firstParagraph } from './first-paragraph.js';
+import { normalizeText, readFrontmatter, type FrontmatterResult } from './frontmatter.js';
 import { loadJson5 } from '../lazy-deps.js';
 import { describeRead, readTextCappedSync, type ReadText } from '../read-file.js';
+import { OPENCLAW_METADATA_KEYS } from './agent-keys.js';
 import { describeValue, strictProblems, strictRefusesType } from './strict.js';
-import type { OpenClawMetadata, ParseSkillMdOptions, SkillDoc, SkillMdResult } from './types.js';
+import type {
+  OpenClawMetadata,
+  ParseSkillMdOptions,
+  SkillDoc,
+  SkillMdMode,
+  SkillMdResult,
+} from './types.js';
 
 /** SKILL.md files are instructions for a model; anything larger is a mistake or an attack. */
 export const MAX_SKILL_MD_BYTES = 256 * 1024;
-
-/** Metadata keys older OpenClaw releases used for the same block. */
-const OPENCLAW_KEYS = ['openclaw', 'clawdbot', 'clawdis'] as const;
 
 export async function readSkillMd(
   file: string,
@@ -53,133 +58,138 @@ export function skillMdFromRead(
   }
 }
 
-export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdResult {
-  const { file } = opts;
-  const problems: Problem[] = [];
-  const add = (
-    severity: Problem['severity'],
-    code: ProblemCode,
-    message: string,
-    line?: number,
-    field?: string,
-  ) =>
-    problems.push({
-      code,
-      severity,
-      message,
-      file,
-      ...(line !== undefined && { line }),
-      ...(field && { field }),
-    });
+/** Collects a file's problems; each problem is one object (no long positional lists). */
+interface Sink {
+  problems: Problem[];
+  add(p: Omit<Problem, 'file'>): void;
+}
 
+function sinkFor(file: string): Sink {
+  const problems: Problem[] = [];
+  return { problems, add: (p) => problems.push({ ...p, file }) };
+}
+
+const isStrict = (mode: SkillMdMode | undefined) => mode === 'strict' || mode === 'spec';
+
+export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdResult {
+  const sink = sinkFor(opts.file);
   if (Buffer.byteLength(input, 'utf8') > MAX_SKILL_MD_BYTES) {
-    add(
-      'error',
-      'SKILL_MD_TOO_LARGE',
-      `SKILL.md is over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`,
-    );
-    return { problems };
+    sink.add({
+      severity: 'error',
+      code: 'SKILL_MD_TOO_LARGE',
+      message: `SKILL.md is over the ${MAX_SKILL_MD_BYTES}-byte limit; move detail into references/ files.`,
+    });
+    return { problems: sink.problems };
   }
   const text = normalizeText(input);
   if (text.trim() === '') {
-    add(
-      'error',
-      'SKILL_MD_EMPTY',
-      'SKILL.md is empty: it needs YAML frontmatter with name and description.',
-      1,
-    );
-    return { problems };
+    sink.add({
+      severity: 'error',
+      code: 'SKILL_MD_EMPTY',
+      message: 'SKILL.md is empty: it needs YAML frontmatter with name and description.',
+      line: 1,
+    });
+    return { problems: sink.problems };
   }
   const split = readFrontmatter(text);
-  switch (split.kind) {
-    case 'none':
-      add(
-        'error',
-        'SKILL_MD_NO_FRONTMATTER',
-        'SKILL.md has no YAML frontmatter: start the file with a --- block holding name and description.',
-        1,
-      );
-      return { problems };
-    case 'unterminated':
-      add(
-        'error',
-        'SKILL_MD_UNTERMINATED',
-        'The frontmatter opened with --- on line 1 is never closed: add a --- line after it.',
-        1,
-      );
-      return { problems };
-    case 'refused':
-      add('error', 'SKILL_MD_YAML', split.message, split.line);
-      return { problems };
+  if (split.kind === 'none') {
+    // Claude Code loads such a file (name from the folder, description from the body);
+    // publishing still needs the frontmatter every Agent Skills client reads.
+    if (isStrict(opts.mode)) {
+      sink.add({
+        severity: 'error',
+        code: 'SKILL_MD_NO_FRONTMATTER',
+        message:
+          'SKILL.md has no YAML frontmatter: start the file with a --- block holding name and description.',
+        line: 1,
+      });
+      return { problems: sink.problems };
+    }
+    return docWithoutFrontmatter(text, opts.file, sink);
   }
+  if (split.kind !== 'ok') {
+    sink.add({ severity: 'error', line: 1, ...splitProblem(split) });
+    return { problems: sink.problems };
+  }
+  if (split.yaml.kind === 'error') {
+    const { code, message, line } = split.yaml.problem;
+    sink.add({ severity: 'error', code, message, ...(line !== undefined && { line }) });
+    return { problems: sink.problems };
+  }
+  return docFromFrontmatter({ split: { ...split, yaml: split.yaml }, opts, sink });
+}
+
+type Unusable = Exclude<FrontmatterResult, { kind: 'ok' } | { kind: 'none' }>;
+
+function splitProblem(split: Unusable): Pick<Problem, 'code' | 'message' | 'line'> {
+  if (split.kind === 'refused')
+    return { code: 'SKILL_MD_YAML', message: split.message, line: split.line };
+  return {
+    code: 'SKILL_MD_UNTERMINATED',
+    message: 'The frontmatter opened with --- on line 1 is never closed: add a --- line after it.',
+  };
+}
+
+type OkSplit = Extract<FrontmatterResult, { kind: 'ok' }>;
+type OkYaml = Extract<OkSplit['yaml'], { kind: 'ok' }>;
+
+interface DocInput {
+  split: Omit<OkSplit, 'yaml'> & { yaml: OkYaml };
+  opts: ParseSkillMdOptions;
+  sink: Sink;
+}
+
+function docFromFrontmatter({ split, opts, sink }: DocInput): SkillMdResult {
   const { yaml, body, bodyLine } = split;
-  if (yaml.kind === 'error') {
-    add('error', yaml.problem.code, yaml.problem.message, yaml.problem.line);
-    return { problems };
-  }
+  const { file } = opts;
+  const strict = isStrict(opts.mode);
   for (const line of yaml.repaired) {
     // Strict: other Agent Skills clients' YAML parsers reject the file, so it cannot be published.
-    add(
-      opts.mode === 'strict' ? 'error' : 'warning',
-      'SKILL_MD_UNQUOTED_COLON',
-      'This value holds ": " without quotes, which YAML does not allow; it was read as text. Put it in quotes.',
+    sink.add({
+      severity: strict ? 'error' : 'warning',
+      code: 'SKILL_MD_UNQUOTED_COLON',
+      message:
+        'This value holds ": " without quotes, which YAML does not allow; it was read as text. Put it in quotes.',
       line,
-    );
+    });
   }
   let data = yaml.data;
   if (data === null || data === undefined) data = {};
   if (typeof data !== 'object' || Array.isArray(data)) {
-    add(
-      'error',
-      'SKILL_MD_NOT_A_MAP',
-      'The frontmatter must be a YAML map of keys (name: ..., description: ...).',
-      2,
-    );
-    return { problems };
+    sink.add({
+      severity: 'error',
+      code: 'SKILL_MD_NOT_A_MAP',
+      message: 'The frontmatter must be a YAML map of keys (name: ..., description: ...).',
+      line: 2,
+    });
+    return { problems: sink.problems };
   }
   // The engine builds a fresh object per call (gray-matter's cache is off): callers may mutate it.
   const frontmatter = data as Record<string, unknown>;
   const lines = yaml.keyLines;
   const sources = yaml.sources ?? {};
   const folder = basename(dirname(file));
-
   const name = readString(frontmatter, 'name', sources);
   const description = readString(frontmatter, 'description', sources);
-  for (const key of ['name', 'description'] as const) {
-    const v = frontmatter[key];
-    if (v === undefined || v === null || typeof v === 'string') continue;
-    // In strict mode a value strict refuses is its error alone, not also this warning.
-    if (opts.mode !== 'strict' || !strictRefusesType(key, v)) {
-      add(
-        'warning',
-        'SKILL_MD_NOT_A_STRING',
-        `"${key}" should be a string; YAML read it as ${describeValue(v)}. Put it in quotes.`,
-        lines[key],
-        key,
-      );
-    }
-  }
+  checkNameAndDescription({ frontmatter, lines, strict, sink, named: !!name, folder });
   if (!description) {
-    add(
-      'error',
-      'SKILL_MD_DESCRIPTION_MISSING',
-      'The frontmatter has no "description": the model uses it to decide when to read this skill.',
-      lines.description ?? 2,
-      'description',
-    );
+    sink.add({
+      severity: 'error',
+      code: 'SKILL_MD_DESCRIPTION_MISSING',
+      message:
+        'The frontmatter has no "description": the model uses it to decide when to read this skill.',
+      line: lines.description ?? 2,
+      field: 'description',
+    });
   }
-  if (!name && opts.mode !== 'strict') {
-    add(
-      'warning',
-      'SKILL_MD_NAME_MISSING',
-      `The frontmatter has no "name"; using the folder name "${folder}".`,
-      2,
-      'name',
-    );
-  }
-
-  const { metadata, openclaw } = readMetadata(frontmatter.metadata, (msg) =>
-    add('warning', 'SKILL_MD_METADATA_INVALID', msg, lines.metadata, 'metadata'),
+  const { metadata, openclaw } = readMetadata(frontmatter.metadata, (message) =>
+    sink.add({
+      severity: 'warning',
+      code: 'SKILL_MD_METADATA_INVALID',
+      message,
+      ...(lines.metadata !== undefined && { line: lines.metadata }),
+      field: 'metadata',
+    }),
   );
   const doc: SkillDoc = {
     file,
@@ -193,16 +203,92 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
     ...(metadata && { metadata }),
     ...(openclaw && { openclaw }),
   };
-  const license = readString(frontmatter, 'license', sources);
+  addOptionalFields(doc, sources);
+  if (strict) sink.problems.push(...strictProblems(doc, { spec: opts.mode === 'spec' }));
+  return description ? { doc, problems: sink.problems } : { problems: sink.problems };
+}
+
+interface NameCheck {
+  frontmatter: Record<string, unknown>;
+  lines: Record<string, number>;
+  strict: boolean;
+  sink: Sink;
+  /** A usable name was read. */
+  named: boolean;
+  folder: string;
+}
+
+function checkNameAndDescription(c: NameCheck): void {
+  for (const key of ['name', 'description'] as const) {
+    const v = c.frontmatter[key];
+    if (v === undefined || v === null || typeof v === 'string') continue;
+    // In strict mode a value strict refuses is its error alone, not also this warning.
+    if (!c.strict || !strictRefusesType(key, v)) {
+      c.sink.add({
+        severity: 'warning',
+        code: 'SKILL_MD_NOT_A_STRING',
+        message: `"${key}" should be a string; YAML read it as ${describeValue(v)}. Put it in quotes.`,
+        ...(c.lines[key] !== undefined && { line: c.lines[key] }),
+        field: key,
+      });
+    }
+  }
+  if (!c.named && !c.strict) {
+    c.sink.add({
+      severity: 'warning',
+      code: 'SKILL_MD_NAME_MISSING',
+      message: `The frontmatter has no "name"; using the folder name "${c.folder}".`,
+      line: 2,
+      field: 'name',
+    });
+  }
+}
+
+function addOptionalFields(doc: SkillDoc, sources: Record<string, string>): void {
+  const fm = doc.frontmatter;
+  const license = readString(fm, 'license', sources);
   if (license) doc.license = license;
-  const compatibility = readString(frontmatter, 'compatibility', sources);
+  const compatibility = readString(fm, 'compatibility', sources);
   if (compatibility) doc.compatibility = compatibility;
-  const allowed = frontmatter['allowed-tools'];
+  const allowed = fm['allowed-tools'];
   if (typeof allowed === 'string') doc.allowedTools = allowed.split(/[\s,]+/).filter(Boolean);
   else if (Array.isArray(allowed)) doc.allowedTools = allowed.map(String);
+}
 
-  if (opts.mode === 'strict') problems.push(...strictProblems(doc));
-  return description ? { doc, problems } : { problems };
+/**
+ * A SKILL.md with no frontmatter, read as Claude Code reads it: the name is the folder's,
+ * the description the body's first paragraph. A warning names the file, so the author adds
+ * the frontmatter that other clients (and publishing) need.
+ */
+function docWithoutFrontmatter(text: string, file: string, sink: Sink): SkillMdResult {
+  const folder = basename(dirname(file));
+  const description = firstParagraph(text);
+  if (!description) {
+    sink.add({
+      severity: 'error',
+      code: 'SKILL_MD_NO_FRONTMATTER',
+      message: `${file} has no YAML frontmatter and no paragraph to describe it: start the file with a --- block holding name and description.`,
+      line: 1,
+    });
+    return { problems: sink.problems };
+  }
+  sink.add({
+    severity: 'warning',
+    code: 'SKILL_MD_NO_FRONTMATTER',
+    message: `${file} has no YAML frontmatter; loaded as Claude Code loads it (name "${folder}" from the folder, description from the first paragraph). Add a --- block with name and description: publishing needs it.`,
+    line: 1,
+  });
+  const doc: SkillDoc = {
+    file,
+    dir: dirname(file),
+    name: folder,
+    description,
+    frontmatter: {},
+    keyLines: {},
+    body: text,
+    bodyLine: 1,
+  };
+  return { doc, problems: sink.problems };
 }
 
 /** Reads a scalar as the spec's string type: `010` stays "010", `1.50` stays "1.50". */
@@ -238,7 +324,7 @@ function readMetadata(
     return {};
   }
   const map = metadata as Record<string, unknown>;
-  const key = OPENCLAW_KEYS.find((k) => typeof map[k] === 'object' && map[k] !== null);
+  const key = OPENCLAW_METADATA_KEYS.find((k) => typeof map[k] === 'object' && map[k] !== null);
   if (!key) return { metadata: map };
   return { metadata: map, openclaw: normalizeOpenClaw(map[key] as Record<string, unknown>, warn) };
 }

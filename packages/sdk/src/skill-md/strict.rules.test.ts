@@ -3,6 +3,8 @@ import { parseSkillMd } from './parse.js';
 
 const strict = (text: string, folder = 'demo') =>
   parseSkillMd(text, { file: `/skills/${folder}/SKILL.md`, mode: 'strict' });
+const spec = (text: string, folder = 'demo') =>
+  parseSkillMd(text, { file: `/skills/${folder}/SKILL.md`, mode: 'spec' });
 const codes = (r: { problems: { code: string; severity: string }[] }) =>
   r.problems.filter((p) => p.severity === 'error').map((p) => p.code);
 
@@ -73,8 +75,8 @@ describe('strict SKILL.md rules (Agent Skills, plus ours)', () => {
     ]);
   });
 
-  it('names each unknown key with its line', () => {
-    const r = strict(
+  it('spec mode names each agent key as an unknown key, with its line', () => {
+    const r = spec(
       '---\nname: demo\ndescription: d\nhomepage: https://x\nuser-invocable: true\n---\n',
     );
     expect(r.problems).toEqual([
@@ -83,8 +85,8 @@ describe('strict SKILL.md rules (Agent Skills, plus ours)', () => {
     ]);
   });
 
-  it('requires metadata to map strings to strings', () => {
-    const nested = strict(
+  it('spec mode requires metadata to map strings to strings', () => {
+    const nested = spec(
       '---\nname: demo\ndescription: d\nmetadata: { "openclaw": { "emoji": "x" } }\n---\n',
     );
     expect(nested.problems).toEqual([
@@ -99,12 +101,15 @@ describe('strict SKILL.md rules (Agent Skills, plus ours)', () => {
     );
   });
 
-  it('limits compatibility to 500 characters and wants allowed-tools as a string', () => {
+  it('limits compatibility to 500 characters and wants allowed-tools as a string (a list in spec mode)', () => {
     expect(
       codes(strict(`---\nname: demo\ndescription: d\ncompatibility: ${'c'.repeat(501)}\n---\n`)),
     ).toEqual(['SKILL_MD_COMPATIBILITY_INVALID']);
+    expect(codes(spec('---\nname: demo\ndescription: d\nallowed-tools: ["Read"]\n---\n'))).toEqual([
+      'SKILL_MD_ALLOWED_TOOLS_INVALID',
+    ]);
     expect(
-      codes(strict('---\nname: demo\ndescription: d\nallowed-tools: ["Read"]\n---\n')),
+      codes(strict('---\nname: demo\ndescription: d\nallowed-tools: { Read: 1 }\n---\n')),
     ).toEqual(['SKILL_MD_ALLOWED_TOOLS_INVALID']);
   });
 

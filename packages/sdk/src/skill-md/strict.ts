@@ -1,7 +1,10 @@
-// Strict mode (validate --strict, before publishing): the Agent Skills rules exactly as the
+// Strict mode (validate --strict, before publishing): the Agent Skills rules as the
 // reference validator (skills-ref) applies them, plus ours: no `<` or `>` in name or
-// description, since both are pasted into an XML-like prompt block.
+// description, since both are pasted into an XML-like prompt block. Keys and shapes that a
+// known agent reads (agent-keys.ts) are warnings naming the agent; `spec` (validate --spec)
+// keeps the specification's exact verdict, where each of them is an error.
 import type { Problem, ProblemCode } from '../errors.js';
+import { agentList, agentsReading, isOpenClawMetadataKey } from './agent-keys.js';
 import type { SkillDoc } from './types.js';
 
 export const MAX_NAME_CHARS = 64;
@@ -22,14 +25,20 @@ const NAME_CHARS = /^[\p{L}\p{N}-]+$/u;
 
 const chars = (s: string) => [...s].length;
 
-export function strictProblems(doc: SkillDoc): Problem[] {
+export interface StrictOptions {
+  /** The specification's exact verdict: agents' own keys are errors too (validate --spec). */
+  spec?: boolean;
+}
+
+export function strictProblems(doc: SkillDoc, opts: StrictOptions = {}): Problem[] {
   const problems: Problem[] = [];
   const fm = doc.frontmatter;
-  const add = (code: ProblemCode, key: string, message: string) => {
+  const spec = opts.spec === true;
+  const add: Add = (code, key, message, severity = 'error') => {
     const line = doc.keyLines[key];
     problems.push({
       code,
-      severity: 'error',
+      severity,
       message: `SKILL.md: ${message}`,
       file: doc.file,
       ...(line !== undefined && { line }),
@@ -38,13 +47,22 @@ export function strictProblems(doc: SkillDoc): Problem[] {
   };
 
   for (const key of Object.keys(fm)) {
-    if (!allowed.has(key)) {
+    if (allowed.has(key)) continue;
+    const agents = spec ? undefined : agentsReading(key);
+    if (agents) {
       add(
-        'SKILL_MD_UNKNOWN_KEY',
+        'SKILL_MD_AGENT_KEY',
         key,
-        `unknown frontmatter key "${key}"; Agent Skills allows only ${ALLOWED_KEYS.join(', ')} (move it under metadata as a string)`,
+        `"${key}" is read by ${agentList(agents)}, not part of Agent Skills; other clients ignore it or may refuse it (validate --spec to check the specification alone)`,
+        'warning',
       );
+      continue;
     }
+    add(
+      'SKILL_MD_UNKNOWN_KEY',
+      key,
+      `unknown frontmatter key "${key}"; Agent Skills allows only ${ALLOWED_KEYS.join(', ')} (move it under metadata as a string)`,
+    );
   }
 
   checkName(doc, add);
@@ -73,19 +91,36 @@ export function strictProblems(doc: SkillDoc): Problem[] {
       );
     }
   }
-  if (fm.metadata !== undefined) checkMetadata(fm.metadata, add);
-  const tools = fm['allowed-tools'];
-  if (tools !== undefined && typeof tools !== 'string') {
-    add(
-      'SKILL_MD_ALLOWED_TOOLS_INVALID',
-      'allowed-tools',
-      '"allowed-tools" must be a space-separated string, e.g. "Bash(git:*) Read"',
-    );
-  }
+  if (fm.metadata !== undefined) checkMetadata(fm.metadata, add, { spec, doc });
+  checkAllowedTools(fm['allowed-tools'], add, spec);
   return problems;
 }
 
-type Add = (code: ProblemCode, key: string, message: string) => void;
+type Add = (
+  code: ProblemCode,
+  key: string,
+  message: string,
+  severity?: Problem['severity'],
+) => void;
+
+function checkAllowedTools(tools: unknown, add: Add, spec: boolean): void {
+  if (tools === undefined || typeof tools === 'string') return;
+  const list = Array.isArray(tools) && tools.every((t) => typeof t === 'string');
+  if (list && !spec) {
+    add(
+      'SKILL_MD_AGENT_KEY',
+      'allowed-tools',
+      '"allowed-tools" is a list, which Claude Code and OpenClaw read; Agent Skills needs a space-separated string, e.g. "Bash(git:*) Read"',
+      'warning',
+    );
+    return;
+  }
+  add(
+    'SKILL_MD_ALLOWED_TOOLS_INVALID',
+    'allowed-tools',
+    '"allowed-tools" must be a space-separated string, e.g. "Bash(git:*) Read"',
+  );
+}
 
 function checkName(doc: SkillDoc, add: Add): void {
   const raw = doc.frontmatter.name;
@@ -156,7 +191,12 @@ function checkDescription(doc: SkillDoc, add: Add): void {
   }
 }
 
-function checkMetadata(metadata: unknown, add: Add): void {
+function checkMetadata(metadata: unknown, add: Add, ctx: { spec: boolean; doc: SkillDoc }): void {
+  // OpenClaw writes its block as JSON in a string (`metadata: '{"openclaw": ...}'`).
+  if (typeof metadata === 'string' && ctx.doc.openclaw && !ctx.spec) {
+    add('SKILL_MD_AGENT_KEY', 'metadata', OPENCLAW_METADATA_NOTE, 'warning');
+    return;
+  }
   if (
     typeof metadata !== 'object' ||
     metadata === null ||
@@ -174,7 +214,12 @@ function checkMetadata(metadata: unknown, add: Add): void {
     );
     return;
   }
-  const bad = Object.entries(metadata).filter(([, v]) => typeof v !== 'string');
+  const entries = Object.entries(metadata).filter(([, v]) => typeof v !== 'string');
+  const openclaw = ctx.spec
+    ? []
+    : entries.filter(([k, v]) => isOpenClawMetadataKey(k) && typeof v === 'object' && v !== null);
+  if (openclaw.length) add('SKILL_MD_AGENT_KEY', 'metadata', OPENCLAW_METADATA_NOTE, 'warning');
+  const bad = entries.filter((e) => !openclaw.includes(e));
   if (bad.length) {
     const list = bad.map(([k, v]) => `"${k}" is ${describeValue(v)}`).join(', ');
     const nested = bad.some(([, v]) => typeof v === 'object' && v !== null && !(v instanceof Date));
@@ -188,6 +233,9 @@ function checkMetadata(metadata: unknown, add: Add): void {
     );
   }
 }
+
+const OPENCLAW_METADATA_NOTE =
+  '"metadata.openclaw" is a map, which OpenClaw reads; Agent Skills allows only string values in metadata, so other clients may refuse it (validate --spec to check the specification alone)';
 
 /** What YAML read a value as, with its article ("a list", "a map", "an object"). */
 export function describeValue(v: unknown): string {

@@ -45,7 +45,11 @@ export interface SkillMdResult {
   problems: Problem[];
 }
 
-export type SkillMdMode = 'lenient' | 'strict';
+/**
+ * `strict`: the publishing rules, where keys a known agent reads are warnings naming it;
+ * `spec`: the Agent Skills specification's exact verdict (those keys are errors).
+ */
+export type SkillMdMode = 'lenient' | 'strict' | 'spec';
 
 export interface ParseSkillMdOptions {
   /** Absolute path, used in problems and to default `name` to the folder name. */

@@ -296,12 +296,17 @@ describe('readSkillFolder', () => {
     ]);
   });
 
-  it('applies strict SKILL.md rules in strict mode only', async () => {
+  it('applies strict SKILL.md rules in strict and spec mode only', async () => {
     const dir = await skill({
-      'SKILL.md': '---\nname: gmail\ndescription: d\nhomepage: https://x\n---\n',
+      'SKILL.md': '---\nname: gmail\ndescription: d\nhomepage: https://x\nhome: x\n---\n',
     });
     expect((await readSkillFolder(dir)).problems).toEqual([]);
     expect(codes((await readSkillFolder(dir, { mode: 'strict' })).problems)).toEqual([
+      'SKILL_MD_AGENT_KEY',
+      'SKILL_MD_UNKNOWN_KEY',
+    ]);
+    expect(codes((await readSkillFolder(dir, { mode: 'spec' })).problems)).toEqual([
+      'SKILL_MD_UNKNOWN_KEY',
       'SKILL_MD_UNKNOWN_KEY',
     ]);
   });

@@ -39,7 +39,7 @@ export interface SkillFolder {
 }
 
 export interface ReadSkillFolderOptions {
-  /** `strict` adds the Agent Skills rules for SKILL.md (validate --strict). */
+  /** `strict` adds the Agent Skills rules for SKILL.md (validate --strict); `spec` their exact verdict. */
   mode?: SkillMdMode;
 }
 
@@ -96,7 +96,10 @@ export async function readSkillFolder(
   };
 
   let pkgLine: (path: JsonPath) => number | undefined = () => undefined;
-  const pkgJson = readJson(pkgRead, pkgFile, 'package.json', 'PACKAGE_JSON_INVALID', problems);
+  const pkgJson = readJson(
+    { read: pkgRead, file: pkgFile, label: 'package.json', code: 'PACKAGE_JSON_INVALID' },
+    problems,
+  );
   if (pkgJson) {
     pkgLine = jsonLines(pkgJson.text);
     folder.packageJson = packageInfo(pkgJson.value);
@@ -138,16 +141,29 @@ export async function readSkillFolder(
     }
     if (checked.manifest) folder.manifest = checked.manifest;
   } else {
-    readJson(manifestRead, manifestFile, 'manifest.json', 'MANIFEST_JSON_SYNTAX', problems);
+    readJson(
+      {
+        read: manifestRead,
+        file: manifestFile,
+        label: 'manifest.json',
+        code: 'MANIFEST_JSON_SYNTAX',
+      },
+      problems,
+    );
   }
   return folder;
 }
 
+/** One JSON file of the folder, as read, with the label and code its problems carry. */
+interface JsonRead {
+  read: ReadText;
+  file: string;
+  label: string;
+  code: ProblemCode;
+}
+
 function readJson(
-  read: ReadText,
-  file: string,
-  label: string,
-  code: ProblemCode,
+  { read, file, label, code }: JsonRead,
   problems: Problem[],
 ): { text: string; value: Record<string, unknown> } | undefined {
   const add = (message: string, line?: number) =>

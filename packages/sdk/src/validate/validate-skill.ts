@@ -11,6 +11,11 @@ import { readSkillFolder, type SkillFolder } from './read-folder.js';
 export interface ValidateOptions {
   /** Apply the publishing rules (validate --strict). */
   strict?: boolean;
+  /**
+   * With strict: the Agent Skills specification's exact verdict on SKILL.md (validate
+   * --spec): keys and shapes that only some agents read are errors, not warnings.
+   */
+  spec?: boolean;
 }
 
 export interface ValidateResult {
@@ -26,8 +31,9 @@ export async function validateSkill(
   dir: string,
   opts: ValidateOptions = {},
 ): Promise<ValidateResult> {
-  const strict = opts.strict === true;
-  const skill = await readSkillFolder(dir, { mode: strict ? 'strict' : 'lenient' });
+  const strict = opts.strict === true || opts.spec === true;
+  const mode = opts.spec === true ? 'spec' : strict ? 'strict' : 'lenient';
+  const skill = await readSkillFolder(dir, { mode });
   const problems = [...skill.problems];
   if (strict && skill.problems[0]?.code !== 'SKILL_DIR_MISSING') {
     problems.push(...(await packageProblems(skill)));
