@@ -32,7 +32,8 @@ describe('createSkillHost: the compatibility corpus', () => {
     const op = host.skills.find((s) => s.name === '1password')!;
     expect(op.status).toBe('ineligible');
     expect(op.problems.map((p) => p.message)).toContain('requires binary `op` on PATH');
-    expect(host.skills.find((s) => s.name === 'canvas')!.status).toBe('invalid');
+    expect(host.skills.find((s) => s.name === 'canvas')!.status).toBe('ready');
+    expect(host.skills.find((s) => s.name === 'discord')!.status).toBe('ineligible');
 
     const path = await tempDir();
     await writeFakeBins(path, ['op']);

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SkillRecord } from '../../packages/host/src/catalog/types.js';
+import type { HostConfig } from '../../packages/host/src/config/schema.js';
 import { scanSkills } from '../../packages/host/src/scan/scan.js';
 import { listSources } from '../../packages/host/src/sources/list.js';
 import { tempDir, writeFakeBins } from '../../packages/host/src/testing/skill-folders.js';
@@ -11,7 +12,7 @@ import { compatDir as compat } from './corpus.js';
 const openclaw = join(compat, 'openclaw');
 const agentskills = join(compat, 'agentskills');
 
-async function scanCompat(env: NodeJS.ProcessEnv) {
+async function scanCompat(env: NodeJS.ProcessEnv, config: HostConfig = {}) {
   const nowhere = await tempDir();
   const sources = listSources({
     workspace: nowhere,
@@ -19,7 +20,7 @@ async function scanCompat(env: NodeJS.ProcessEnv) {
     home: nowhere,
     extra: [openclaw, agentskills],
   });
-  return scanSkills({ sources, config: {}, configFile: join(nowhere, 'config.json'), env });
+  return scanSkills({ sources, config, configFile: join(nowhere, 'config.json'), env });
 }
 
 const find = (records: SkillRecord[], name: string, dirPrefix = openclaw) =>
@@ -46,18 +47,39 @@ const NEEDS_ENV = {
 };
 
 describe('scan of the compatibility corpus', () => {
-  it('finds all 63 skills; canvas (no frontmatter) is invalid with a problem naming its file', async () => {
+  it('finds all 63 skills; canvas (no frontmatter) loads with a warning naming its file', async () => {
     const { records } = await scanCompat({ PATH: await tempDir() });
     expect(records).toHaveLength(63);
     expect(records.filter((r) => r.dir.startsWith(openclaw))).toHaveLength(53);
     const canvas = find(records, 'canvas');
-    expect(canvas.status).toBe('invalid');
-    expect(
-      canvas.problems.some(
-        (p) => p.severity === 'error' && p.file === join(openclaw, 'canvas', 'SKILL.md'),
-      ),
-    ).toBe(true);
-    expect(records.filter((r) => r.status === 'invalid').map((r) => r.name)).toEqual(['canvas']);
+    expect(canvas.status).toBe('ready');
+    expect(canvas.problems).toEqual([
+      expect.objectContaining({
+        code: 'SKILL_MD_NO_FRONTMATTER',
+        severity: 'warning',
+        file: join(openclaw, 'canvas', 'SKILL.md'),
+      }),
+    ]);
+    expect(records.filter((r) => r.status === 'invalid').map((r) => r.name)).toEqual([]);
+  });
+
+  it('bluebubbles, discord, slack and voice-call are ineligible until their config paths are set', async () => {
+    const CHANNELS = ['bluebubbles', 'discord', 'slack', 'voice-call'];
+    const { records } = await scanCompat({ PATH: await tempDir() });
+    for (const name of CHANNELS) {
+      const r = find(records, name);
+      expect(r.status, name).toBe('ineligible');
+      expect(r.problems.map((p) => p.code)).toEqual(['REQUIRES_CONFIG']);
+    }
+    expect(find(records, 'discord').problems[0]!.message).toContain('`channels.discord.token`');
+    const set = await scanCompat(
+      { PATH: await tempDir() },
+      {
+        channels: { bluebubbles: { url: 'x' }, discord: { token: 't' }, slack: { enabled: true } },
+        plugins: { entries: { 'voice-call': { enabled: true } } },
+      },
+    );
+    for (const name of CHANNELS) expect(find(set.records, name).status, name).toBe('ready');
   });
 
   it('an OpenClaw skill whose binary is missing is ineligible with the binary named', async () => {
@@ -78,7 +100,7 @@ describe('scan of the compatibility corpus', () => {
 
   it('skills without requirements and every Agent Skills skill are ready', async () => {
     const { records } = await scanCompat({ PATH: await tempDir() });
-    for (const name of ['healthcheck', 'node-connect', 'taskflow', 'bluebubbles'])
+    for (const name of ['healthcheck', 'node-connect', 'taskflow', 'canvas'])
       expect(find(records, name).status).toBe('ready');
     const agent = records.filter((r) => r.dir.startsWith(agentskills));
     expect(agent).toHaveLength(10);
@@ -94,7 +116,7 @@ describe('scan of the compatibility corpus', () => {
     ]);
   });
 
-  it('with the binaries on PATH and the env set, all but canvas and other-OS skills are ready', async () => {
+  it('with the binaries on PATH and the env set, all but the config-gated and other-OS skills are ready', async () => {
     const first = await scanCompat({ PATH: await tempDir() });
     const bins = new Set<string>();
     for (const r of first.records) {
@@ -110,7 +132,8 @@ describe('scan of the compatibility corpus', () => {
       .map((r) => r.name)
       .sort();
     const otherOs = process.platform === 'darwin' ? [] : DARWIN_ONLY;
-    expect(notReady).toEqual(['canvas', ...otherOs].sort());
+    const configGated = ['bluebubbles', 'discord', 'slack', 'voice-call'];
+    expect(notReady).toEqual([...configGated, ...otherOs].sort());
     if (process.platform !== 'darwin') {
       expect(find(records, 'imsg').problems.map((p) => p.code)).toEqual(['REQUIRES_OS']);
     }

@@ -58,14 +58,17 @@ describe('quirk fixtures, lenient', () => {
     }
   });
 
-  it('reports the file without frontmatter by its path on line 1 (a later --- rule is body)', async () => {
+  it('loads the file without frontmatter with a warning naming it on line 1 (a later --- rule is body)', async () => {
     const file = join(at('no-frontmatter'), 'SKILL.md');
     const r = await readSkillMd(file);
-    expect(r.doc).toBeUndefined();
+    expect(r.doc).toMatchObject({
+      name: 'no-frontmatter',
+      description: 'It has a horizontal rule below, which must not be taken for a delimiter.',
+    });
     expect(r.problems).toEqual([
       expect.objectContaining({
         code: 'SKILL_MD_NO_FRONTMATTER',
-        severity: 'error',
+        severity: 'warning',
         file,
         line: 1,
       }),
@@ -106,7 +109,7 @@ describe('quirk fixtures, lenient', () => {
     const all = [...LOADED, 'no-frontmatter'].map(at);
     const folders = await Promise.all(all.map((d) => readSkillFolder(d)));
     expect(folders.every((f) => f.kind === 'docs' && f.entry === undefined)).toBe(true);
-    expect(folders.filter((f) => !f.doc).map((f) => f.dir)).toEqual([at('no-frontmatter')]);
+    expect(folders.filter((f) => !f.doc).map((f) => f.dir)).toEqual([]);
   });
 });
 
@@ -120,9 +123,25 @@ describe('quirk fixtures, strict', () => {
     expect(other.problems).toEqual([]);
   });
 
-  it('fails OpenClaw extensions with exactly their reasons', async () => {
+  it('warns about OpenClaw extensions, naming each key, and fails only the missing frontmatter', async () => {
+    const verdicts = async (name: string) =>
+      (await validateSkill(at(name), { strict: true })).problems.map((p) => [
+        p.severity,
+        p.code,
+        p.field,
+      ]);
+    const warn = (field: string) => ['warning', 'SKILL_MD_AGENT_KEY', field];
+    expect(await verdicts('multiline-metadata')).toEqual([warn('homepage'), warn('metadata')]);
+    expect(await verdicts('allowed-tools-list')).toEqual([warn('metadata'), warn('allowed-tools')]);
+    expect(await verdicts('user-invocable')).toEqual([warn('user-invocable'), warn('metadata')]);
+    expect(await verdicts('no-frontmatter')).toEqual([
+      ['error', 'SKILL_MD_NO_FRONTMATTER', undefined],
+    ]);
+  });
+
+  it('spec mode fails OpenClaw extensions with exactly their reasons', async () => {
     const codes = async (name: string) =>
-      (await validateSkill(at(name), { strict: true })).problems.map((p) => [p.code, p.field]);
+      (await validateSkill(at(name), { spec: true })).problems.map((p) => [p.code, p.field]);
     expect(await codes('multiline-metadata')).toEqual([
       ['SKILL_MD_UNKNOWN_KEY', 'homepage'],
       ['SKILL_MD_METADATA_INVALID', 'metadata'],
@@ -138,8 +157,8 @@ describe('quirk fixtures, strict', () => {
     expect(await codes('no-frontmatter')).toEqual([['SKILL_MD_NO_FRONTMATTER', undefined]]);
   });
 
-  it('says which metadata value is not a string, on the metadata line', async () => {
-    const r = await validateSkill(at('multiline-metadata'), { strict: true });
+  it('spec mode says which metadata value is not a string, on the metadata line', async () => {
+    const r = await validateSkill(at('multiline-metadata'), { spec: true });
     const meta = r.problems.find((p) => p.code === 'SKILL_MD_METADATA_INVALID');
     expect(meta?.message).toContain('"openclaw" is a map');
     expect(meta?.line).toBe(5);
@@ -158,7 +177,7 @@ describe('quirk fixtures, host scan', () => {
       'darwin-only': 'ineligible',
       'multiline-metadata': 'ineligible',
       'needs-env': 'ineligible',
-      'no-frontmatter': 'invalid',
+      'no-frontmatter': 'ready',
       other: 'ready',
       'plain-agentskills': 'ready',
       'plain-openclaw': 'ready',
@@ -181,7 +200,7 @@ describe('quirk fixtures, host scan', () => {
     expect(byName('multiline-metadata').emoji).toBe('📝');
   });
 
-  it('with the binaries on PATH and the env set, all but no-frontmatter and other-OS skills are ready', async () => {
+  it('with the binaries on PATH and the env set, all but other-OS skills are ready', async () => {
     const path = await tempDir();
     await writeFakeBins(path, ['notes-cli', 'osascript', 'agent-two', 'curl', 'gh']);
     const host = await open({ PATH: path, PLACES_API_KEY: 'k' });
@@ -190,7 +209,7 @@ describe('quirk fixtures, host scan', () => {
       .map((s) => s.name)
       .sort();
     const otherOs = process.platform === 'darwin' ? [] : ['darwin-only'];
-    expect(notReady).toEqual(['no-frontmatter', ...otherOs].sort());
+    expect(notReady).toEqual(otherOs);
     expect(host.prompt().included).toContain('multiline-metadata');
   });
 });

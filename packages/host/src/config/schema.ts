@@ -382,6 +382,16 @@ export const hostConfigSchema = {
       description: 'MCP servers whose tools join the catalog as mcp__<server>__<tool>.',
       additionalProperties: mcpServer,
     },
+    channels: {
+      type: 'object',
+      description:
+        "OpenClaw's channel settings. The host does not use them: an OpenClaw skill whose requires.config names a path here (channels.discord.token) is ready only when it is set.",
+    },
+    plugins: {
+      type: 'object',
+      description:
+        "OpenClaw's plugin settings, read the same way (plugins.entries.voice-call.enabled).",
+    },
   },
   additionalProperties: false,
 } as const;

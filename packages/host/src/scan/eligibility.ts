@@ -1,5 +1,5 @@
 // Whether a valid skill can run here: OpenClaw's metadata.openclaw gates (os, required
-// binaries and env), the manifest's host API range, and the user's settings for the skill.
+// binaries, env and host config paths), the manifest's host API range, and the user's settings for the skill.
 // A pure function on plain data: the scan gathers PATH and env once and passes them in.
 // A missing API key (apiKey auth) is deliberately not checked: the skill stays listed and
 // its calls answer AUTH_REQUIRED with what to set, which is more useful to a model.
@@ -12,6 +12,7 @@ import {
   type ProblemCode,
 } from '@openclaw/skill-sdk';
 import type { SkillSettings } from '../config/schema.js';
+import { configPathTruthy } from './config-path.js';
 
 export interface EligibilityInput {
   name: string;
@@ -24,6 +25,8 @@ export interface EligibilityInput {
   settings?: SkillSettings;
   /** The host config file, named in config problems. */
   configFile: string;
+  /** The host config as loaded, for `requires.config` paths. */
+  hostConfig?: unknown;
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
   /** Binaries found on PATH (see findBins). */
@@ -144,6 +147,14 @@ export function checkEligibility(input: EligibilityInput): EligibilityResult {
           'metadata.openclaw.requires.env',
         );
       }
+    }
+    for (const path of strings(requires.config)) {
+      if (!configPathTruthy(input.hostConfig, path))
+        fromDoc(
+          'REQUIRES_CONFIG',
+          `requires \`${path}\` to be set (not false or empty) in ${input.configFile}`,
+          'metadata.openclaw.requires.config',
+        );
     }
   }
 

@@ -16,6 +16,8 @@ import { checkEligibility } from './eligibility.js';
 export interface RecordEnv {
   settings: (name: string) => SkillSettings | undefined;
   configFile: string;
+  /** The host config as loaded (OpenClaw's `requires.config` paths are looked up in it). */
+  hostConfig?: unknown;
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
   bins: ReadonlySet<string>;
@@ -78,6 +80,7 @@ export function buildRecord(folder: SkillFolder, source: SkillSource, env: Recor
       manifestFile: childPath(folder.dir, 'manifest.json'),
       ...(settings && { settings }),
       configFile: env.configFile,
+      hostConfig: env.hostConfig,
       env: env.env,
       platform: env.platform,
       bins: env.bins,

@@ -81,6 +81,7 @@ export async function scanSkills(opts: ScanOptions): Promise<ScanResult> {
   const env = {
     settings: (name: string) => skillSettings(opts.config, name),
     configFile: opts.configFile,
+    hostConfig: opts.config,
     env: opts.env,
     platform: opts.platform ?? process.platform,
     bins,
