@@ -56,10 +56,15 @@ describe('openclaw-skill validate', () => {
     expect(lines).toHaveLength(3);
   });
 
-  it('applies the strict rules with --strict', async () => {
+  it('--strict passes an OpenClaw key with a warning naming OpenClaw; --spec fails it', async () => {
     const io = memoryIo({ cwd: root });
-    expect(await run(['validate', '--strict', 'notes'], io)).toBe(1);
+    expect(await run(['validate', '--strict', 'notes'], io)).toBe(0);
     expect(io.out).toContain(
+      '✓ notes (notes)\n  warning SKILL_MD_AGENT_KEY notes/SKILL.md:4 SKILL.md: "homepage" is read by OpenClaw',
+    );
+    const spec = memoryIo({ cwd: root });
+    expect(await run(['validate', '--spec', 'notes'], spec)).toBe(1);
+    expect(spec.out).toContain(
       '✗ notes\n  error SKILL_MD_UNKNOWN_KEY notes/SKILL.md:4 SKILL.md: unknown frontmatter key "homepage"',
     );
   });

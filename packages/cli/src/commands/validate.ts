@@ -1,4 +1,4 @@
-// `openclaw-skill validate <dir...> [--strict] [--json]`: checks skill folders and lists every
+// `openclaw-skill validate <dir...> [--strict | --spec] [--json]`: checks skill folders and lists every
 // problem. Exit 0 when all are valid, 1 when any is not (2 for bad usage, from commander).
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -8,6 +8,7 @@ import { globalOptions } from '../options.js';
 
 interface ValidateCommandOptions {
   strict?: boolean;
+  spec?: boolean;
   json?: boolean;
 }
 
@@ -26,13 +27,20 @@ export function configure(cmd: Command, io: Io): void {
     .argument('<dir...>', 'skill folders')
     .option(
       '--strict',
-      'apply the publishing rules: Agent Skills SKILL.md rules exactly, package.json, tools match the code (imports the built entry)',
+      'apply the publishing rules: Agent Skills SKILL.md rules (keys Claude Code or OpenClaw read are warnings naming the agent), package.json, tools match the code (imports the built entry)',
+    )
+    .option(
+      '--spec',
+      "like --strict, with the Agent Skills specification's exact verdict on SKILL.md: agents' own keys are errors",
     )
     .option('--json', 'print [{ dir, name, ok, problems }]')
     .addHelpText('after', '\nExit status: 0 all valid, 1 any invalid, 2 bad usage.')
     .action(async (dirs: string[]) => {
       const opts = globalOptions<ValidateCommandOptions>(cmd);
-      const reports = await validateAll(dirs, io.cwd, opts.strict === true);
+      const reports = await validateAll(dirs, io.cwd, {
+        strict: opts.strict === true,
+        spec: opts.spec === true,
+      });
       if (opts.json) printJson(io, reports);
       else io.stdout(formatReports(reports, dirs, io.cwd));
       if (reports.some((r) => !r.ok)) io.exitCode = EXIT.ERROR;
@@ -43,11 +51,11 @@ export function configure(cmd: Command, io: Io): void {
 export async function validateAll(
   dirs: string[],
   cwd: string,
-  strict: boolean,
+  mode: { strict: boolean; spec: boolean },
 ): Promise<ValidateReport[]> {
   const reports: ValidateReport[] = [];
   for (const dir of dirs) {
-    const result = await validateSkill(resolve(cwd, dir), { strict });
+    const result = await validateSkill(resolve(cwd, dir), mode);
     const name = result.skill.manifest?.name ?? result.skill.doc?.name;
     reports.push({
       dir: result.skill.dir,
