@@ -56,3 +56,21 @@ export const sharedStoreFollowChecks = (
 export const openSharedStore = (
   ...args: Parameters<typeof import('./pg/index.js').openSharedStore>
 ) => import('./pg/index.js').then((m) => m.openSharedStore(...args));
+// `link`/`unlink`: the agents table and the links into the store.
+export { AGENTS, AGENT_IDS, agentById, type AgentId, type AgentInfo } from './agents/table.js';
+export {
+  findLinks,
+  installedKind,
+  linkSkill,
+  unlinkSkill,
+  type LinkPlace,
+  type LinkResult,
+  type LinkScope,
+} from './agents/link.js';
+export {
+  entryText,
+  mcpConfigFile,
+  writeMcpEntry,
+  SERVER_NAME,
+  type ServeCommand,
+} from './agents/mcp-entry.js';
