@@ -74,3 +74,6 @@ export {
   SERVER_NAME,
   type ServeCommand,
 } from './agents/mcp-entry.js';
+// Skills ClawHub or the `skills` CLI keep: `update`/`remove` point to that tool.
+export { managerCommand } from './scan/managed-by.js';
+export type { ManagedBy } from './catalog/types.js';

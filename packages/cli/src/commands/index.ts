@@ -50,6 +50,17 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./rollback.js'),
   },
   {
+    name: 'link',
+    summary:
+      'Put an installed skill where Claude Code, Cursor, Codex, Gemini CLI or OpenClaw read skills',
+    load: () => import('./link.js'),
+  },
+  {
+    name: 'unlink',
+    summary: 'Remove the links `link` made',
+    load: () => import('./unlink.js'),
+  },
+  {
     name: 'dev',
     summary: 'Load one skill folder with live reload, printing each reload',
     load: () => import('./dev.js'),

@@ -8,7 +8,9 @@ import type {
   InstallSummary,
   SkillHost,
 } from '@openclaw/skill-host';
+import type { ListEntry } from '@openclaw/skill-host/internal';
 import { openHost } from '../host.js';
+import { managedRefusal } from './managed.js';
 import { printJson, type Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { findServe, homeOf, throughServe, type ServeClient } from '../serve-client.js';
@@ -118,6 +120,8 @@ export function configureByName<O extends object>(
   io: Io,
   spec: {
     description: string;
+    /** What the command does, for the refusal of a skill another tool manages. */
+    verb: 'remove' | 'rollback';
     viaServe(serve: ServeClient, name: string, opts: O): Promise<InstallResult>;
     local(
       host: SkillHost,
@@ -134,10 +138,15 @@ export function configureByName<O extends object>(
       const serve = await findServe(homeOf(opts, io));
       if (serve) {
         io.stderr(throughServe(serve));
+        const { skills } = await serve.request<{ skills: ListEntry[] }>('GET', '/skills');
+        const refused = managedRefusal(name, skills, spec.verb);
+        if (refused) throw refused;
         return printResults(io, opts.json, [await spec.viaServe(serve, name, opts)]);
       }
       const host = await openHost(opts, io);
       try {
+        const refused = managedRefusal(name, host.skills, spec.verb);
+        if (refused) throw refused;
         const onProgress = progress(io, opts.json);
         printResults(io, opts.json, [await spec.local(host, name, { ...opts, onProgress })]);
       } finally {

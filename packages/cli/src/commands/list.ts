@@ -5,7 +5,12 @@ import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 import { findServe, homeOf } from '../serve-client.js';
-import { listEntry as hostListEntry, type ListEntry } from '@openclaw/skill-host/internal';
+import {
+  listEntry as hostListEntry,
+  type LinkPlace,
+  type ListEntry,
+} from '@openclaw/skill-host/internal';
+import { extraLines, linksByName } from './list-extras.js';
 
 /** One skill in `list --json` (the host's entry); MCP servers also say how they are doing. */
 export function listEntry(s: SkillRecord, server?: McpServerStatus) {
@@ -36,14 +41,17 @@ export function configure(cmd: Command, io: Io): void {
       const opts = globalOptions<{ builtin?: boolean }>(cmd);
       // With a serve running for this home, what matters is what its agent sees.
       const serve = await findServe(homeOf(opts, io));
+      const links = await linksByName(opts, io);
+      const withLinks = <E extends { name: string }>(e: E) =>
+        links.has(e.name) ? { ...e, links: links.get(e.name) } : e;
       if (serve) {
         const { skills } = await serve.request<{ skills: ListEntry[] }>(
           'GET',
           `/skills${opts.builtin ? '?builtin=1' : ''}`,
         );
-        if (opts.json) return printJson(io, skills);
+        if (opts.json) return printJson(io, skills.map(withLinks));
         io.stderr(`Skills of the running serve (pid ${serve.info.pid}, ${serve.info.url}):\n`);
-        return printEntries(io, skills);
+        return printEntries(io, skills, links);
       }
       const host = await openHost(opts, io);
       try {
@@ -64,7 +72,7 @@ export function configure(cmd: Command, io: Io): void {
           return printJson(
             io,
             all.map((s) => {
-              const e = listEntry(s, serverOf(s));
+              const e = withLinks(listEntry(s, serverOf(s)));
               const cmd = login.get(s.name);
               return cmd ? { ...e, status: 'needs-login', login: cmd } : e;
             }),
@@ -95,6 +103,7 @@ export function configure(cmd: Command, io: Io): void {
             `${cmd ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(cmd ? 'needs login' : s.status).padEnd(11)} ${s.source.kind}${tools}${shadow}\n`,
           );
           if (cmd) io.stdout(`    run: ${cmd}\n`);
+          if (!s.shadowedBy) io.stdout(extraLines(s.managedBy, links.get(s.name)));
           for (const p of s.problems) {
             io.stdout(
               `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
@@ -112,7 +121,11 @@ export function configure(cmd: Command, io: Io): void {
 }
 
 /** `list` from the entries a running serve answers with (`GET /api/skills`). */
-function printEntries(io: Io, skills: readonly ListEntry[]): void {
+function printEntries(
+  io: Io,
+  skills: readonly ListEntry[],
+  links: ReadonlyMap<string, LinkPlace[]>,
+): void {
   if (skills.length === 0) {
     io.stdout(
       'No skills found. Put skill folders in ./skills or ./.agents/skills, or install one.\n',
@@ -128,6 +141,7 @@ function printEntries(io: Io, skills: readonly ListEntry[]): void {
       `${s.status === 'needs-login' ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(login ? 'needs login' : s.status).padEnd(11)} ${s.source}${tools}${shadow}\n`,
     );
     if (s.login) io.stdout(`    run: ${s.login}\n`);
+    if (!s.shadowedBy) io.stdout(extraLines(s.managedBy, links.get(s.name)));
     for (const p of s.problems) {
       io.stdout(
         `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,

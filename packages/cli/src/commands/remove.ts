@@ -8,6 +8,7 @@ import { configureByName } from './install-io.js';
 export function configure(cmd: Command, io: Io): void {
   cmd.option('--purge', "also delete the skill's storage (<home>/storage/<name>)");
   configureByName<{ purge?: boolean }>(cmd, io, {
+    verb: 'remove',
     description: 'Remove an installed skill (its store folder and lockfile entry; storage is kept)',
     viaServe: (serve, name, o) => removeViaServe(serve, name, { purge: o.purge === true }),
     local: (host, name, o) =>

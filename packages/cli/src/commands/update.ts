@@ -1,6 +1,8 @@
 // `openclaw-skill update [name]`: the newest version of one installed skill, or of all.
 import type { Command } from 'commander';
+import type { ListEntry } from '@openclaw/skill-host/internal';
 import { openHost } from '../host.js';
+import { managedRefusal } from './managed.js';
 import type { Io } from '../io.js';
 import { findServe, homeOf, throughServe, updateViaServe } from '../serve-client.js';
 import type { GlobalOptions } from '../options.js';
@@ -20,6 +22,11 @@ export function configure(cmd: Command, io: Io): void {
       const serve = await findServe(homeOf(opts, io));
       if (serve) {
         io.stderr(throughServe(serve));
+        if (name !== undefined) {
+          const { skills } = await serve.request<{ skills: ListEntry[] }>('GET', '/skills');
+          const refused = managedRefusal(name, skills, 'update');
+          if (refused) throw refused;
+        }
         return printResults(
           io,
           opts.json,
@@ -28,6 +35,9 @@ export function configure(cmd: Command, io: Io): void {
       }
       const host = await openHost(opts, io);
       try {
+        const refused =
+          name === undefined ? undefined : managedRefusal(name, host.skills, 'update');
+        if (refused) throw refused;
         const results = await host.update(name, {
           ...consentOptions(opts, io),
           onProgress: progress(io, opts.json),

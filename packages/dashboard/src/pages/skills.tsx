@@ -154,6 +154,16 @@ function SkillCard({
             <dd>{s.shadowedBy}</dd>
           </>
         )}
+        {s.managedBy && (
+          <>
+            <dt>Managed by</dt>
+            <dd>
+              {s.managedBy.tool}
+              {s.managedBy.source ? ` (${s.managedBy.source})` : ''}: update with{' '}
+              <code>{s.managedBy.update}</code>
+            </dd>
+          </>
+        )}
       </dl>
       {s.login && (
         <p class="hint">

@@ -3,7 +3,7 @@
 // asked the running serve.
 import type { Problem } from '@openclaw/skill-sdk';
 import type { SkillHost } from '../host.js';
-import type { SkillRecord, SkillStatus, SourceKind } from './types.js';
+import type { ManagedBy, SkillRecord, SkillStatus, SourceKind } from './types.js';
 
 /** A problem as the CLI, the control API and the dashboard show it (no internal fields). */
 export interface EntryProblem {
@@ -36,6 +36,8 @@ export interface ListEntry {
   problems: EntryProblem[];
   /** The command that logs the skill in, with status `needs-login`. */
   login?: string;
+  /** ClawHub or the `skills` CLI installed it (version and source from its files). */
+  managedBy?: Omit<ManagedBy, 'file'>;
 }
 
 export function listEntry(s: SkillRecord): ListEntry {
@@ -48,7 +50,13 @@ export function listEntry(s: SkillRecord): ListEntry {
     ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
     tools: s.tools.map((t) => t.name),
     problems: s.problems.map(entryProblem),
+    ...(s.managedBy && { managedBy: managedEntry(s.managedBy) }),
   };
+}
+
+function managedEntry(m: ManagedBy): Omit<ManagedBy, 'file'> {
+  const { file: _file, ...rest } = m;
+  return rest;
 }
 
 /** Every skill of the host (the built-in one with `builtin`), with login state checked. */

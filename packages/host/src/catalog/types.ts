@@ -53,6 +53,18 @@ export interface ToolRecord {
   manifest: ManifestTool;
 }
 
+/** Another tool that installed a skill and keeps it (its lock or origin file says so). */
+export interface ManagedBy {
+  tool: 'clawhub' | 'skills';
+  /** The file that says so. */
+  file: string;
+  /** Where the tool got it (a ClawHub slug, `owner/repo` for the skills CLI). */
+  source?: string;
+  version?: string;
+  /** ClawHub's registry URL. */
+  registry?: string;
+}
+
 export interface SkillRecord {
   name: string;
   version: string;
@@ -75,6 +87,8 @@ export interface SkillRecord {
   manifest?: Manifest;
   /** Absolute path of the module to import, for code skills. */
   entry?: string;
+  /** Set when ClawHub or the `skills` CLI installed the skill: that tool updates and removes it. */
+  managedBy?: ManagedBy;
   /** The skill's validated config (defaults applied). */
   config: Readonly<Record<string, unknown>>;
   tools: readonly ToolRecord[];

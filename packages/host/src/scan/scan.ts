@@ -13,6 +13,7 @@ import { candidateFolders, isSkillFolder } from '../sources/folders.js';
 import { findBins } from './bins.js';
 import { mapLimit } from './limit.js';
 import { mapSliced, slicer } from './yield.js';
+import { withManagedBy, type LockCache } from './managed-by.js';
 import { buildRecord, unreadableRecord } from './record.js';
 import { applyCollisions, applyShadowing, freezeRecord } from './resolve.js';
 
@@ -87,11 +88,14 @@ export async function scanSkills(opts: ScanOptions): Promise<ScanResult> {
     bins,
     hostVersion: opts.hostVersion ?? HOST_API_VERSION,
   };
+  const locks: LockCache = new Map();
   const records = await mapSliced(
     folders,
     (f, i) => {
       const { source, dir } = found[i]!;
-      return f instanceof Error ? unreadableRecord(dir, source, f) : buildRecord(f, source, env);
+      return f instanceof Error
+        ? unreadableRecord(dir, source, f)
+        : withManagedBy(buildRecord(f, source, env), locks);
     },
     s,
   );

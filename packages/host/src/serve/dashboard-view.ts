@@ -7,6 +7,7 @@ import type { SkillRecord } from '../catalog/types.js';
 import type { HostConfig } from '../config/schema.js';
 import { compileApprovals } from '../router/approval.js';
 import { runnerKindFor } from '../runners/choose.js';
+import { managerCommand } from '../scan/managed-by.js';
 
 export interface ViewProblem extends EntryProblem {
   field?: string;
@@ -39,6 +40,8 @@ export interface ViewSkill {
   installed: boolean;
   /** The command that logs it in, when it needs a login. */
   login?: string;
+  /** ClawHub or the `skills` CLI installed it: its source, and the command that updates it. */
+  managedBy?: { tool: string; source?: string; version?: string; update: string; remove: string };
   problems: ViewProblem[];
   tools: ViewTool[];
 }
@@ -79,6 +82,15 @@ export function viewSkill(
     ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
     installed: s.source.kind === 'store',
     ...(login && { login }),
+    ...(s.managedBy && {
+      managedBy: {
+        tool: s.managedBy.tool,
+        ...(s.managedBy.source && { source: s.managedBy.source }),
+        ...(s.managedBy.version && { version: s.managedBy.version }),
+        update: managerCommand(s.managedBy, 'update', s.name),
+        remove: managerCommand(s.managedBy, 'remove', s.name),
+      },
+    }),
     problems: s.problems.map((p) => ({
       ...entryProblem(p),
       ...(p.field && { field: p.field }),
