@@ -26,6 +26,7 @@ export const sidebar = [
       { text: 'Audit and tracing', link: '/agents/audit' },
       { text: 'serve for MCP clients', link: '/agents/serve' },
       { text: 'Consuming MCP servers', link: '/agents/mcp-servers' },
+      { text: 'Skills for other agents', link: '/agents/link' },
       { text: 'Untrusted results', link: '/untrusted-results' },
     ],
   },
