@@ -25,7 +25,7 @@ export function managedRefusal(
   const command = managerCommand(managed, verb === 'remove' ? 'remove' : 'update', name);
   return new SkillError(
     'MANAGED_ELSEWHERE',
-    `${name} was installed by ${TOOL_NAME[managed.tool]}, which keeps its files and lock; openclaw-skill does not ${verb} it.`,
+    `${name} was installed by ${TOOL_NAME[managed.tool]}, which keeps its files and lock; a ${verb} here would put the two out of step.`,
     { hint: `Run: ${command}` },
   );
 }
