@@ -2,7 +2,7 @@
 // and each refusal (a .env, a failed strict validation, build or test, an unmeant test file)
 // as one line naming the file or step, with nothing written.
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +174,22 @@ describe('pack', () => {
     );
     expect(await tarballs(dir)).toEqual([]);
   });
+
+  it('packs a skill whose SKILL.md uses Claude Code keys (warnings), refuses an unknown key (error)', async () => {
+    const dir = await skill('reviewer');
+    const head = '---\nname: reviewer\ndescription: Reviews code.\n';
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      `${head}argument-hint: "[pr]"\ndisable-model-invocation: true\npaths: ["src/**"]\n---\n# Review\n`,
+    );
+    const ok = await cli('pack', dir, '--dry-run', '--no-test', '--json');
+    expect(ok.code, ok.err).toBe(0);
+    expect(JSON.parse(ok.out)).toMatchObject({ refusals: [] });
+    await writeFile(join(dir, 'SKILL.md'), `${head}reviewers: 2\n---\n# Review\n`);
+    const refused = await cli('pack', dir, '--dry-run', '--no-test');
+    expect(refused.code).toBe(1);
+    expect(errorLines(refused.err)[0]).toContain('unknown frontmatter key "reviewers"');
+  }, 60_000);
 
   it('refuses when the tests fail, and --no-test skips them', async () => {
     const dir = await skill('flaky', {
