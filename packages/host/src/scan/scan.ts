@@ -14,6 +14,7 @@ import { findBins } from './bins.js';
 import { mapLimit } from './limit.js';
 import { mapSliced, slicer } from './yield.js';
 import { withManagedBy, type LockCache } from './managed-by.js';
+import { withoutStoreLinks } from './store-links.js';
 import { buildRecord, unreadableRecord } from './record.js';
 import { applyCollisions, applyShadowing, freezeRecord } from './resolve.js';
 
@@ -56,8 +57,8 @@ const requiredBins = (folder: SkillFolder): string[] => {
 
 export async function scanSkills(opts: ScanOptions): Promise<ScanResult> {
   const perSource = await Promise.all(opts.sources.map((s) => candidateFolders(s)));
-  const candidates = opts.sources.flatMap((source, i) =>
-    perSource[i]!.map((dir) => ({ source, dir })),
+  const candidates = withoutStoreLinks(
+    opts.sources.flatMap((source, i) => perSource[i]!.map((dir) => ({ source, dir }))),
   );
   const readFolder =
     opts.readFolder ?? ((dir: string) => readSkillFolder(dir, { mode: 'lenient' }));
