@@ -38,11 +38,10 @@ export function unsafeEntry(e: ArchiveEntry): string | undefined {
 }
 
 function refuse(file: string, e: ArchiveEntry, why: string): SkillError {
-  return new SkillError(
-    'PATH_UNSAFE',
-    `${file} holds ${e.path}, ${why}; nothing was installed.`,
-    { file, hint: 'Pack the skill folder again (zip -r / tar czf from inside its parent folder).' },
-  );
+  return new SkillError('PATH_UNSAFE', `${file} holds ${e.path}, ${why}; nothing was installed.`, {
+    file,
+    hint: 'Pack the skill folder again (zip -r / tar czf from inside its parent folder).',
+  });
 }
 
 function checkAll(file: string, entries: readonly ArchiveEntry[]): void {
@@ -148,19 +147,27 @@ export async function extractZip(file: string, dest: string): Promise<void> {
   let zip: ZipFile;
   try {
     zip = await new Promise<ZipFile>((res, rej) =>
-      yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, z) =>
-        err ? rej(err) : res(z),
+      yauzl.open(
+        file,
+        { lazyEntries: true, autoClose: false, validateEntrySizes: true },
+        (err, z) => (err ? rej(err) : res(z)),
       ),
     );
   } catch (e) {
-    throw new SkillError('INSTALL_FAILED', `${file} is not a readable zip archive: ${(e as Error).message}`, {
-      file,
-      cause: e,
-      hint: 'Pack the skill folder again with zip -r.',
-    });
+    throw new SkillError(
+      'INSTALL_FAILED',
+      `${file} is not a readable zip archive: ${(e as Error).message}`,
+      {
+        file,
+        cause: e,
+        hint: 'Pack the skill folder again with zip -r.',
+      },
+    );
   }
   try {
-    const entries = await zipEntries(zip);
+    const entries = await zipEntries(zip).catch((e: unknown) => {
+      throw zipRefusal(file, e);
+    });
     const total = entries.reduce((n, e) => n + e.uncompressedSize, 0);
     if (total > MAX_ARCHIVE_BYTES) throw tooBig(file, total);
     const described: ArchiveEntry[] = [];
@@ -174,6 +181,17 @@ export async function extractZip(file: string, dest: string): Promise<void> {
   } finally {
     zip.close();
   }
+}
+
+/** yauzl refuses unsafe names itself (absolute, `..`, backslashes): said as ours. */
+function zipRefusal(file: string, e: unknown): SkillError {
+  const message = (e as Error).message ?? String(e);
+  const unsafe = /relative path|absolute path|invalid characters/i.test(message);
+  return new SkillError(
+    unsafe ? 'PATH_UNSAFE' : 'INSTALL_FAILED',
+    `${file} ${unsafe ? 'holds an entry that would land outside the skill folder' : 'is not a readable zip archive'} (${message}); nothing was installed.`,
+    { file, hint: 'Pack the skill folder again with zip -r from inside its parent folder.' },
+  );
 }
 
 async function writeZipEntry(zip: ZipFile, e: ZipEntry, d: ArchiveEntry, dest: string) {

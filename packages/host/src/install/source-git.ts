@@ -47,7 +47,11 @@ export async function checkoutGit(src: GitSource, dir: string, o: GitRunOptions)
     await git(['remote', 'add', 'origin', src.url], dir, o);
     const ref = src.ref ?? 'HEAD';
     try {
-      await git(['fetch', '--quiet', '--depth', '1', '--no-tags', '--no-recurse-submodules', 'origin', ref], dir, o);
+      await git(
+        ['fetch', '--quiet', '--depth', '1', '--no-tags', '--no-recurse-submodules', 'origin', ref],
+        dir,
+        o,
+      );
     } catch (e) {
       if (!FULL_SHA.test(ref) && !/^[0-9a-f]{7,}$/.test(ref)) throw e;
       // A short commit id, or a server that refuses fetching by id: all history, then pick it.
@@ -65,10 +69,14 @@ export async function checkoutGit(src: GitSource, dir: string, o: GitRunOptions)
 function gitError(src: GitSource, e: unknown): SkillError {
   const err = e as NodeJS.ErrnoException & { stderr?: string };
   if (err.code === 'ENOENT') {
-    return new SkillError('INSTALL_FAILED', 'Installing from git needs the `git` command, which is not on PATH.', {
-      cause: e,
-      hint: 'Install git, or install the skill from a folder or archive.',
-    });
+    return new SkillError(
+      'INSTALL_FAILED',
+      'Installing from git needs the `git` command, which is not on PATH.',
+      {
+        cause: e,
+        hint: 'Install git, or install the skill from a folder or archive.',
+      },
+    );
   }
   const said = (err.stderr ?? err.message ?? '').trim().split('\n').filter(Boolean).pop() ?? '';
   // A URL may carry a token (https://user:token@host): it is never repeated.

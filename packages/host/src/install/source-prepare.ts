@@ -21,7 +21,12 @@ import { extractTar, extractZip, isNpmTarball, unsafeEntry } from './source-arch
 import { digestFiles, digestIntegrity, readTree } from './source-digest.js';
 import { checkoutGit } from './source-git.js';
 import { findSkills, pickSkill } from './source-skills.js';
-import { formatSourceSpec, parseSourceSpec, type SourceType, type WildSource } from './source-spec.js';
+import {
+  formatSourceSpec,
+  parseSourceSpec,
+  type SourceType,
+  type WildSource,
+} from './source-spec.js';
 import { linkedVersion, makeStaging } from './store.js';
 import type { InstallOptions, LockEntry } from './types.js';
 
@@ -129,10 +134,14 @@ async function copySkill(from: string, to: string): Promise<void> {
     if (!f.symlink) continue;
     const why = unsafeEntry({ path: f.path, type: 'symlink', target: String(f.contents) });
     if (why) {
-      throw new SkillError('PATH_UNSAFE', `${join(from, f.path)} is ${why}; nothing was installed.`, {
-        file: join(from, f.path),
-        hint: 'Replace the link with the file it points to, inside the skill folder.',
-      });
+      throw new SkillError(
+        'PATH_UNSAFE',
+        `${join(from, f.path)} is ${why}; nothing was installed.`,
+        {
+          file: join(from, f.path),
+          hint: 'Replace the link with the file it points to, inside the skill folder.',
+        },
+      );
     }
   }
 }
@@ -175,7 +184,10 @@ async function inspectSource(
     ...(previousVersion !== undefined && { previousVersion }),
     resolved: source.resolved,
     integrity,
-    warnings: [...sameNameWarnings(base.name, ctx.skills?.() ?? []), ...(await dropperCheck(staged))],
+    warnings: [
+      ...sameNameWarnings(base.name, ctx.skills?.() ?? []),
+      ...(await dropperCheck(staged)),
+    ],
   };
   const raw = {
     ...(folder.manifest && { manifest: folder.manifest }),

@@ -20,7 +20,10 @@ const MAX_DEPTH = 5;
 export function frontmatterName(text: string): string | undefined {
   const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text.replace(/^\uFEFF/, ''));
   const line = m?.[1]?.split(/\r?\n/).find((l) => /^name\s*:/.test(l));
-  const value = line?.replace(/^name\s*:\s*/, '').trim().replace(/^(['"])(.*)\1$/, '$2');
+  const value = line
+    ?.replace(/^name\s*:\s*/, '')
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2');
   return value ? value : undefined;
 }
 
@@ -68,14 +71,21 @@ export function pickSkill(
     throw new SkillError(
       'SKILL_NOT_FOUND',
       `${o.source} holds no skill named "${o.skill}"${found.length ? `; it holds: ${listed}` : ''}.`,
-      { hint: 'Pass one of those names with --skill.', details: { skills: found.map((s) => s.name) } },
+      {
+        hint: 'Pass one of those names with --skill.',
+        details: { skills: found.map((s) => s.name) },
+      },
     );
   }
   if (found.length === 1) return found[0]!;
   if (found.length === 0) {
-    throw new SkillError('INSTALL_FAILED', `${o.source} holds no SKILL.md; nothing was installed.`, {
-      hint: 'Name the folder that holds SKILL.md (a path inside the repository: owner/repo/skills/<name>, or #<ref>::path:<dir>).',
-    });
+    throw new SkillError(
+      'INSTALL_FAILED',
+      `${o.source} holds no SKILL.md; nothing was installed.`,
+      {
+        hint: 'Name the folder that holds SKILL.md (a path inside the repository: owner/repo/skills/<name>, or #<ref>::path:<dir>).',
+      },
+    );
   }
   throw new SkillError(
     'INVALID_INPUT',

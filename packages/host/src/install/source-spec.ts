@@ -57,9 +57,13 @@ function splitFragment(spec: string): {
     const value = rest.join(':');
     if ((key === 'path' || key === 'skill') && value) out[key] = value;
     else
-      throw new SkillError('USAGE', `"${spec}": "::${p}" is neither ::path:<dir> nor ::skill:<name>.`, {
-        hint: 'Write the spec as <source>#<ref>::path:<dir>::skill:<name> (each part optional).',
-      });
+      throw new SkillError(
+        'USAGE',
+        `"${spec}": "::${p}" is neither ::path:<dir> nor ::skill:<name>.`,
+        {
+          hint: 'Write the spec as <source>#<ref>::path:<dir>::skill:<name> (each part optional).',
+        },
+      );
   }
   return out;
 }
@@ -143,7 +147,10 @@ export function parseSourceSpec(spec: string, cwd: string): WildSource | undefin
     /\.(zip|tgz|tar\.gz|tar)$/.test(path);
   if (!local) return undefined;
   const file = resolve(cwd, path);
-  const parts = { ...(f.skill && { skill: f.skill }), ...(cleanPath(f.path) && { path: cleanPath(f.path) }) };
+  const parts = {
+    ...(f.skill && { skill: f.skill }),
+    ...(cleanPath(f.path) && { path: cleanPath(f.path) }),
+  };
   if (/\.zip$/i.test(file)) return { type: 'zip', file, ...parts };
   if (/\.(tgz|tar\.gz|tar)$/.test(file)) {
     return existsSync(file) ? { type: 'tarball', file, ...parts } : undefined;
@@ -155,10 +162,17 @@ export function parseSourceSpec(spec: string, cwd: string): WildSource | undefin
 }
 
 /** The spec again, with the parts that pick one skill (what the lockfile keeps). */
-export function formatSourceSpec(src: WildSource, o: { ref?: string; skillPath?: string } = {}): string {
+export function formatSourceSpec(
+  src: WildSource,
+  o: { ref?: string; skillPath?: string } = {},
+): string {
   const ref = o.ref ?? (src.type === 'git' ? src.ref : undefined);
   const base =
-    src.type !== 'git' ? `file:${src.file}` : src.url.startsWith('git://') ? src.url : `git+${src.url}`;
+    src.type !== 'git'
+      ? `file:${src.file}`
+      : src.url.startsWith('git://')
+        ? src.url
+        : `git+${src.url}`;
   const path = o.skillPath ?? src.path;
   const suffix = `${path ? `::path:${path}` : ''}`;
   if (!ref && !suffix) return base;
