@@ -35,6 +35,10 @@ async function cli(...args: string[]) {
   }
 }
 
+// Each CLI command is its own node process compiling the sources (tsx): seconds apiece on a
+// loaded machine, so the runner's limit per test is raised (no assertion depends on time).
+const SLOW = 240_000;
+
 const documents = async () => (await client.listResources()).resources.map((r) => r.uri);
 
 beforeAll(async () => {
@@ -62,59 +66,73 @@ afterAll(async () => {
 });
 
 describe('install sources into a running serve', () => {
-  it('without --skill or --all, a repository of several skills is refused with their names', async () => {
-    const r = await cli('install', `git+file://${repo}`, '--yes');
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('pdf (skills/pdf), sheets (skills/sheets), slides (skills/slides)');
-    expect(r.stderr).toContain('--all');
-  });
+  it(
+    'without --skill or --all, a repository of several skills is refused with their names',
+    async () => {
+      const r = await cli('install', `git+file://${repo}`, '--yes');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        'pdf (skills/pdf), sheets (skills/sheets), slides (skills/slides)',
+      );
+      expect(r.stderr).toContain('--all');
+    },
+    SLOW,
+  );
 
-  it('--skill pdf --skill slides installs those two through the serve, announced with list_changed', async () => {
-    const changed = nextListChanged(client);
-    const r = await cli(
-      'install',
-      `git+file://${repo}`,
-      '--skill',
-      'pdf',
-      '--skill',
-      'slides',
-      '--yes',
-      '--json',
-    );
-    expect(r.stderr).toContain('Through the running serve for this home');
-    expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { action: string; name: string }[];
-    expect(out.map((x) => [x.action, x.name])).toEqual([
-      ['installed', 'pdf'],
-      ['installed', 'slides'],
-    ]);
-    await changed;
-    const uris = await documents();
-    expect(uris.some((u) => u.includes('pdf'))).toBe(true);
-    expect(uris.some((u) => u.includes('sheets'))).toBe(false);
-  });
+  it(
+    '--skill pdf --skill slides installs those two through the serve, announced with list_changed',
+    async () => {
+      const changed = nextListChanged(client);
+      const r = await cli(
+        'install',
+        `git+file://${repo}`,
+        '--skill',
+        'pdf',
+        '--skill',
+        'slides',
+        '--yes',
+        '--json',
+      );
+      expect(r.stderr).toContain('Through the running serve for this home');
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout) as { action: string; name: string }[];
+      expect(out.map((x) => [x.action, x.name])).toEqual([
+        ['installed', 'pdf'],
+        ['installed', 'slides'],
+      ]);
+      await changed;
+      const uris = await documents();
+      expect(uris.some((u) => u.includes('pdf'))).toBe(true);
+      expect(uris.some((u) => u.includes('sheets'))).toBe(false);
+    },
+    SLOW,
+  );
 
-  it('update after a new commit moves pdf to a new version with list_changed; rollback and remove too', async () => {
-    await writeFile(join(repo, 'skills/pdf/references/guide.md'), '# Guide, revised\n');
-    await git('commit', '--quiet', '-am', 'revise pdf');
-    let changed = nextListChanged(client);
-    const up = await cli('update', 'pdf', '--yes', '--json');
-    expect(up.code, up.stderr).toBe(0);
-    expect(JSON.parse(up.stdout)).toMatchObject({ action: 'updated', name: 'pdf' });
-    await changed;
+  it(
+    'update after a new commit moves pdf to a new version with list_changed; rollback and remove too',
+    async () => {
+      await writeFile(join(repo, 'skills/pdf/references/guide.md'), '# Guide, revised\n');
+      await git('commit', '--quiet', '-am', 'revise pdf');
+      let changed = nextListChanged(client);
+      const up = await cli('update', 'pdf', '--yes', '--json');
+      expect(up.code, up.stderr).toBe(0);
+      expect(JSON.parse(up.stdout)).toMatchObject({ action: 'updated', name: 'pdf' });
+      await changed;
 
-    changed = nextListChanged(client);
-    const back = await cli('rollback', 'pdf', '--json');
-    expect(back.code, back.stderr).toBe(0);
-    expect(JSON.parse(back.stdout)).toMatchObject({ action: 'rolled-back', name: 'pdf' });
-    await changed;
+      changed = nextListChanged(client);
+      const back = await cli('rollback', 'pdf', '--json');
+      expect(back.code, back.stderr).toBe(0);
+      expect(JSON.parse(back.stdout)).toMatchObject({ action: 'rolled-back', name: 'pdf' });
+      await changed;
 
-    changed = nextListChanged(client);
-    const gone = await cli('remove', 'pdf');
-    expect(gone.code, gone.stderr).toBe(0);
-    await changed;
-    expect((await documents()).some((u) => u.includes('//pdf/'))).toBe(false);
-  });
+      changed = nextListChanged(client);
+      const gone = await cli('remove', 'pdf');
+      expect(gone.code, gone.stderr).toBe(0);
+      await changed;
+      expect((await documents()).some((u) => u.includes('//pdf/'))).toBe(false);
+    },
+    SLOW,
+  );
 
   it('a folder and a zip of a SKILL.md folder install through the serve with list_changed', async () => {
     await writeSkillFolder(join(root, 'src', 'notes'), { name: 'notes' });
@@ -129,5 +147,5 @@ describe('install sources into a running serve', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ action: 'installed', name: 'notes' });
     await changed;
-  });
+  }, SLOW);
 });
