@@ -206,7 +206,11 @@ describe('install from a git repository holding several skills', () => {
     const [updated] = await host.update('pdf', { yes: true });
     expect(updated).toMatchObject({ action: 'updated', previousVersion: first.version });
     expect(updated!.version).not.toBe(first.version);
-    expect((await lockOf(host)).pdf).toMatchObject({ commit: second, version: updated!.version });
+    expect((await lockOf(host)).pdf).toMatchObject({
+      commit: second,
+      version: updated!.version,
+      source: `git+file://${own}`,
+    });
     expect(await readFile(join(updated!.dir!, 'references/guide.md'), 'utf8')).toContain('second');
 
     const back = await host.rollback('pdf');

@@ -133,7 +133,7 @@ async function installSpec(
         time: new Date().toISOString(),
         spec: fetched.type === 'registry' ? spec : normalized,
         ...(fetched.type === 'registry' && { registry }),
-        ...sourceFields(prepared),
+        ...sourceFields(prepared, (await ctx.state.read()).skills[prepared.summary.name]),
       },
       prepared.summary.localDependencies,
     );

@@ -199,12 +199,14 @@ async function inspectSource(
 /** The lockfile fields a prepared install adds to its entry (none for npm packages). */
 export function sourceFields(
   prepared: Prepared | SourcePrepared,
+  /** The entry this replaces: an update from the same place keeps the source first given. */
+  was?: LockEntry,
 ): Pick<LockEntry, 'source' | 'type' | 'commit' | 'digest'> & { spec?: string } {
   if (!('source' in prepared)) return {};
   const s = prepared.source;
   return {
     spec: s.spec,
-    source: s.source,
+    source: was?.spec === s.spec && was.source !== undefined ? was.source : s.source,
     type: s.type,
     ...(s.commit !== undefined && { commit: s.commit }),
     digest: s.digest,
