@@ -134,18 +134,22 @@ describe('install sources into a running serve', () => {
     SLOW,
   );
 
-  it('a folder and a zip of a SKILL.md folder install through the serve with list_changed', async () => {
-    await writeSkillFolder(join(root, 'src', 'notes'), { name: 'notes' });
-    let changed = nextListChanged(client);
-    expect((await cli('install', './src/notes', '--yes')).code).toBe(0);
-    await changed;
-    expect((await cli('remove', 'notes')).code).toBe(0);
+  it(
+    'a folder and a zip of a SKILL.md folder install through the serve with list_changed',
+    async () => {
+      await writeSkillFolder(join(root, 'src', 'notes'), { name: 'notes' });
+      let changed = nextListChanged(client);
+      expect((await cli('install', './src/notes', '--yes')).code).toBe(0);
+      await changed;
+      expect((await cli('remove', 'notes')).code).toBe(0);
 
-    await zipFolder(join(root, 'src'), 'notes', join(root, 'notes.zip'));
-    changed = nextListChanged(client);
-    const r = await cli('install', 'notes.zip', '--yes', '--json');
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ action: 'installed', name: 'notes' });
-    await changed;
-  }, SLOW);
+      await zipFolder(join(root, 'src'), 'notes', join(root, 'notes.zip'));
+      changed = nextListChanged(client);
+      const r = await cli('install', 'notes.zip', '--yes', '--json');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ action: 'installed', name: 'notes' });
+      await changed;
+    },
+    SLOW,
+  );
 });
