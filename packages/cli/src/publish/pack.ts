@@ -6,6 +6,7 @@ import { open, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { SkillError, validateSkill, type Problem } from '@openclaw/skill-sdk';
 import { refusals, type Refusal } from './pack-rules.js';
+import { missingPackageHint } from './skill-md-package.js';
 
 export interface PackOptions {
   dir: string;
@@ -85,7 +86,7 @@ export async function packSkill(o: PackOptions): Promise<PackReport> {
   } catch (e) {
     throw refuse(
       `${join(dir, 'package.json')} is missing or not JSON (${(e as Error).message.split('\n')[0]}).`,
-      'Run pack in a skill folder (make one with `openclaw-skill new`).',
+      missingPackageHint(dir),
     );
   }
   const scripts = pkg.scripts ?? {};

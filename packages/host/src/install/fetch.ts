@@ -43,7 +43,10 @@ export function normalizeSpec(spec: string, cwd: string): string {
   const s = spec.trim();
   if (s.startsWith('file:')) return `file:${resolve(cwd, s.slice(5))}`;
   const looksLocal =
-    s.startsWith('.') || s.startsWith('/') || s.startsWith('~') || /\.(tgz|tar\.gz|tar)$/.test(s);
+    s.startsWith('.') ||
+    s.startsWith('/') ||
+    s.startsWith('~') ||
+    /\.(tgz|tar\.gz|tar|zip)$/.test(s);
   if (looksLocal || (isAbsolute(s) && existsSync(s))) return `file:${resolve(cwd, s)}`;
   return s;
 }

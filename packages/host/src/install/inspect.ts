@@ -26,7 +26,14 @@ export async function inspectPackage(
   spec: string,
   hostVersion: string = HOST_API_VERSION,
   /** `info` and `search` show a skill made for another host instead of refusing it. */
-  opts: { checkHost?: boolean } = {},
+  opts: {
+    checkHost?: boolean;
+    /**
+     * A skill from a folder, archive or git: package.json is optional and the version is
+     * made from the skill's own (package.json or manifest.json, when any) by this function.
+     */
+    sourceVersion?: (own: string | undefined) => string;
+  } = {},
 ): Promise<Inspected> {
   const folder = await readSkillFolder(dir, { mode: 'lenient' });
   const fail = (message: string, hint: string) =>
@@ -58,8 +65,9 @@ export async function inspectPackage(
       'Nothing was installed; the publisher must rename the skill.',
     );
   }
-  const version = pkg?.version ?? manifest?.version;
-  if (!pkg?.name || !version || valid(version) !== version) {
+  const own = pkg?.version ?? manifest?.version;
+  const version = opts.sourceVersion ? opts.sourceVersion(own) : own;
+  if ((!pkg?.name && !opts.sourceVersion) || !version || valid(version) !== version) {
     throw fail(
       `${spec} has no package.json with a name and a semver version.`,
       'Pack the skill with `npm pack` from its folder.',
@@ -97,7 +105,7 @@ export async function inspectPackage(
     scopes[t.auth.provider] = [...set].sort();
   }
   for (const provider of Object.keys(manifest?.auth ?? {})) scopes[provider] ??= [];
-  const raw = pkg.raw;
+  const raw = pkg?.raw ?? {};
   const scripts = Object.keys((raw.scripts as Record<string, string> | undefined) ?? {}).filter(
     (s) => INSTALL_SCRIPTS.includes(s),
   );
@@ -106,7 +114,7 @@ export async function inspectPackage(
     folder,
     summary: {
       name,
-      package: pkg.name,
+      package: pkg?.name ?? name,
       version,
       description: manifest?.description ?? doc?.description ?? '',
       kind: folder.kind,

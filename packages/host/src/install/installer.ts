@@ -17,6 +17,7 @@ import { withLocalDependencies } from './local-deps.js';
 import { normalizeSpec } from './fetch.js';
 import type { StoreSide } from './journal.js';
 import { checkAbort, prepare, type Prepared } from './prepare.js';
+import { prepareSource, sourceFields } from './source-prepare.js';
 import {
   checkInstalls,
   reconcileInstalls,
@@ -110,7 +111,9 @@ async function installSpec(
   opts.onProgress?.({ step: 'resolve', detail: spec });
   const registry = await resolveRegistry(opts.registry, ctx.config().install?.registry, ctx.env);
   const normalized = normalizeSpec(spec, ctx.deps.cwd);
-  const prepared = await prepare(ctx, { spec: normalized, registry }, opts);
+  const prepared =
+    (await prepareSource(ctx, { spec, cwd: ctx.deps.cwd }, opts)) ??
+    (await prepare(ctx, { spec: normalized, registry }, opts));
   try {
     const unchanged = await sameAsInstalled(ctx, prepared);
     if (unchanged) return unchanged;
@@ -130,6 +133,7 @@ async function installSpec(
         time: new Date().toISOString(),
         spec: fetched.type === 'registry' ? spec : normalized,
         ...(fetched.type === 'registry' && { registry }),
+        ...sourceFields(prepared, (await ctx.state.read()).skills[prepared.summary.name]),
       },
       prepared.summary.localDependencies,
     );

@@ -81,6 +81,10 @@ function sortLock(lock: LockFile): LockFile {
       spec: e.spec,
       ...(e.registry !== undefined && { registry: e.registry }),
       ...(e.localDependencies !== undefined && { localDependencies: e.localDependencies }),
+      ...(e.source !== undefined && { source: e.source }),
+      ...(e.type !== undefined && { type: e.type }),
+      ...(e.commit !== undefined && { commit: e.commit }),
+      ...(e.digest !== undefined && { digest: e.digest }),
     };
   }
   return { lockfileVersion: 1, skills };

@@ -118,7 +118,7 @@ async function inspectStaged(
 }
 
 /** The summary shown at consent, and the package's own files for the policy hook. */
-interface Inspected {
+export interface Inspected {
   summary: InstallSummary;
   raw: { manifest?: Manifest; packageJson?: unknown };
 }
@@ -157,7 +157,7 @@ export function sameNameWarnings(skill: string, records: readonly SkillRecord[])
   return out;
 }
 
-async function policyStep(
+export async function policyStep(
   ctx: PrepareContext,
   { summary, raw }: Inspected,
   opts: InstallOptions,

@@ -9,6 +9,7 @@ import { withLocalDependencies } from './local-deps.js';
 import type { SwapExpectation } from './change.js';
 import type { InstallerContext } from './context.js';
 import { prepare } from './prepare.js';
+import { prepareSource } from './source-prepare.js';
 import { reconcileInstalls, type InstallFix } from './reconcile.js';
 import { resolveRegistry } from './registry.js';
 import { placeVersion, pointTo, pruneVersions, readVersionEntry, removeIfEmpty } from './store.js';
@@ -56,11 +57,9 @@ async function ensureVersion(
   const have = await readVersionEntry(layout, entry.name, entry.version);
   if (have?.integrity === entry.integrity) return dir;
   const spec = entry.registry ? `${entry.package}@${entry.version}` : entry.resolved;
-  const { staged, summary } = await prepare(
-    ctx,
-    { spec, registry: o.registry, frozen: entry },
-    o.opts,
-  );
+  const { staged, summary } =
+    (await prepareSource(ctx, { spec, cwd: ctx.deps.cwd, frozen: entry }, o.opts)) ??
+    (await prepare(ctx, { spec, registry: o.registry, frozen: entry }, o.opts));
   try {
     if (summary.name !== entry.name || summary.version !== entry.version) {
       throw new SkillError(

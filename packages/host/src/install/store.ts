@@ -61,6 +61,12 @@ export function versionFolder(version: string): string {
   return version;
 }
 
+/**
+ * A version folder's name, not its entry file: `1.0.0-beta.1.lock.json` is valid semver too
+ * (`lock` and `json` read as prerelease identifiers), so the suffix is ruled out first.
+ */
+export const isVersionFolder = (n: string): boolean => !n.endsWith('.lock.json') && valid(n) === n;
+
 export async function makeStaging(root: string): Promise<string> {
   // The pid names the owner, so a folder left by a killed process can be told and removed.
   const dir = join(root, STAGING, `${process.pid}-${randomBytes(6).toString('hex')}`);
@@ -113,7 +119,7 @@ export async function storedVersions(
   }
   const out: { version: string; time: string }[] = [];
   for (const n of names) {
-    if (valid(n) !== n) continue;
+    if (!isVersionFolder(n)) continue;
     const entry = await readVersionEntry(layout, name, n);
     out.push({ version: n, time: entry?.time ?? '' });
   }
@@ -167,7 +173,7 @@ async function removeStrays(layout: StoreLayout, name: string): Promise<void> {
   } catch {
     return;
   }
-  const folders = new Set(names.filter((n) => valid(n) === n));
+  const folders = new Set(names.filter(isVersionFolder));
   for (const n of names) {
     const stray =
       (n.endsWith('.lock.json') && !folders.has(n.slice(0, -'.lock.json'.length))) ||

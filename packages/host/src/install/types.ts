@@ -145,6 +145,13 @@ export interface LockEntry {
   registry?: string;
   /** Local dependencies consented with `allowLocalDeps`: name -> real path the skill may read. */
   localDependencies?: Record<string, string>;
+  /** Skills from a folder, archive or git (source-prepare.ts): the spec as the user gave it. */
+  source?: string;
+  type?: 'registry' | 'tarball' | 'folder' | 'git' | 'zip';
+  /** The commit a git install checked out. */
+  commit?: string;
+  /** sha256 (hex) over the installed files (source-digest.ts); `--frozen` must match it. */
+  digest?: string;
 }
 
 export interface LockFile {
