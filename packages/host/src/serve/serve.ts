@@ -166,6 +166,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
   };
   const http = createServeHttp({
     token,
+    tokenFile: serveTokenPath(home),
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     ...(opts.timeouts && { timeouts: opts.timeouts }),
     onError: (e) => logger.error({ err: e }, 'serve failed on a request.'),
