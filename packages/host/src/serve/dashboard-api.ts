@@ -22,6 +22,8 @@ export interface DashboardDeps {
   streams: EventStreams;
   sessions: DashboardSessions;
   configFile: string;
+  /** The login's consent and connected-client routes, when serve offers the login. */
+  logins?: (method: string, path: string, body: unknown) => Promise<ApiReply | undefined>;
   /** This serve's base URL (`http://127.0.0.1:<port>`). */
   baseUrl(): string;
   warn(message: string, err?: unknown): void;
@@ -60,6 +62,8 @@ export async function handleDashboardApi(
   const method = req.method ?? 'GET';
   const { host, broker, sessions } = deps;
   try {
+    const loginRoute = deps.logins && (await deps.logins(method, path, body));
+    if (loginRoute) return loginRoute;
     if (path === '/session') {
       if (method === 'POST') {
         if (caller !== 'token')
