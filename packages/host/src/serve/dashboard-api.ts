@@ -67,7 +67,11 @@ export async function handleDashboardApi(
     if (path === '/session') {
       if (method === 'POST') {
         if (caller !== 'token')
-          return fail(401, 'UNAUTHORIZED', 'Signing in needs the bearer token kept in serve-token of the host home; open the page with `openclaw-skill dashboard`.');
+          return fail(
+            401,
+            'UNAUTHORIZED',
+            'Signing in needs the bearer token kept in serve-token of the host home; open the page with `openclaw-skill dashboard`.',
+          );
         const { id, csrf } = sessions.create();
         res.setHeader('set-cookie', sessions.setCookie(id));
         return { status: 200, body: { csrf } };

@@ -261,7 +261,11 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
     }
     if (caller === 'none' && access !== 'public') {
       req.resume();
-      return sendRefusal(res, unauthorized(opts.tokenFile), challenge(opts, mount, origin, presented));
+      return sendRefusal(
+        res,
+        unauthorized(opts.tokenFile),
+        challenge(opts, mount, origin, presented),
+      );
     }
     let body: unknown;
     if (hasBody(req.method) && mount.body === 'raw') {
