@@ -57,6 +57,13 @@ export interface LoginStoreOptions {
   now?: () => number;
 }
 
+/**
+ * A client often refreshes twice at once (its POST and its event stream both got a 401):
+ * the refresh token it just rotated away still answers for this long, with the same new
+ * refresh token. Later, presenting it means replay and ends the grant.
+ */
+const ROTATION_GRACE_MS = 30_000;
+
 /** At most this many registered clients without a grant are kept (oldest go first). */
 const MAX_IDLE_CLIENTS = 100;
 
@@ -64,6 +71,8 @@ export class LoginStore {
   private clients = new Map<string, LoginClient>();
   private grants = new Map<string, Grant>();
   private access = new Map<string, AccessToken>();
+  /** Digest of a just-rotated refresh token -> its successor (in memory, for the grace only). */
+  private rotated = new Map<string, { next: string; at: number }>();
   private writing: Promise<void> = Promise.resolve();
   readonly now: () => number;
   readonly accessTtlMs: number;
@@ -136,6 +145,11 @@ export class LoginStore {
     if (!grant) {
       const replayed = all.find((g) => g.previousDigest === d);
       if (!replayed) return { error: 'unknown' };
+      const recent = this.rotated.get(d);
+      if (recent && this.now() - recent.at < ROTATION_GRACE_MS)
+        return {
+          tokens: { ...this.issueAccess(replayed), refreshToken: recent.next, grant: replayed },
+        };
       await this.revokeGrant(replayed.id);
       return { error: 'replayed' };
     }
@@ -143,6 +157,9 @@ export class LoginStore {
     grant.previousDigest = grant.refreshDigest;
     grant.refreshDigest = digestOf(next);
     grant.lastUsedAt = this.now();
+    for (const [k, r] of this.rotated)
+      if (this.now() - r.at >= ROTATION_GRACE_MS) this.rotated.delete(k);
+    this.rotated.set(d, { next, at: this.now() });
     await this.save();
     return { tokens: { ...this.issueAccess(grant), refreshToken: next, grant } };
   }
