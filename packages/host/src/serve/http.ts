@@ -182,6 +182,42 @@ async function readJsonBody(
 }
 
 /**
+ * Who a request is: the static token, a login's access token (on mounts that take them), a
+ * dashboard session (with its CSRF rules where it may change things), or nobody; or the
+ * refusal for a mount that needs one of them.
+ */
+function identify(
+  req: IncomingMessage,
+  mount: Mount,
+  opts: ServeHttpOptions,
+): { caller: Caller } | { refusal: Refusal; challenge?: string } {
+  const access = mount.access ?? 'token';
+  const presented = bearerToken(req.headers.authorization);
+  const origin = `http://${req.headers.host!.toLowerCase()}`;
+  if (tokenMatches(presented, opts.token)) return { caller: 'token' };
+  if (presented && mount.login && opts.login?.verify(presented, `${origin}${mount.prefix}`))
+    return { caller: 'login' };
+  const session = access === 'token' ? undefined : opts.sessions?.find(req.headers.cookie);
+  if (session && access === 'token-or-session') {
+    const refused = checkSessionRequest(
+      {
+        method: req.method ?? 'GET',
+        origin: req.headers.origin,
+        csrf: headerValue(req.headers[CSRF_HEADER]),
+      },
+      session,
+    );
+    return refused ? { refusal: refused } : { caller: 'session' };
+  }
+  if (session) return { caller: 'session' };
+  if (access === 'public') return { caller: 'none' };
+  return {
+    refusal: unauthorized(opts.tokenFile),
+    challenge: challenge(opts, mount, origin, presented),
+  };
+}
+
+/**
  * The WWW-Authenticate value of a 401: where login is possible it names the protected-resource
  * metadata (so MCP clients find the login on their own), and a token that was presented but
  * is not accepted (expired, revoked, for another resource) is called invalid.
@@ -234,39 +270,12 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
       req.resume();
       return sendRefusal(res, notFound(url.pathname));
     }
-    const access = mount.access ?? 'token';
-    const presented = bearerToken(req.headers.authorization);
-    const origin = `http://${req.headers.host!.toLowerCase()}`;
-    let caller: Caller = tokenMatches(presented, opts.token) ? 'token' : 'none';
-    if (caller === 'none' && presented && mount.login && opts.login) {
-      if (opts.login.verify(presented, `${origin}${mount.prefix}`)) caller = 'login';
-    }
-    if (caller === 'none' && access !== 'token') {
-      const session = opts.sessions?.find(req.headers.cookie);
-      if (session && access === 'token-or-session') {
-        const refused = checkSessionRequest(
-          {
-            method: req.method ?? 'GET',
-            origin: req.headers.origin,
-            csrf: headerValue(req.headers[CSRF_HEADER]),
-          },
-          session,
-        );
-        if (refused) {
-          req.resume();
-          return sendRefusal(res, refused);
-        }
-        caller = 'session';
-      } else if (session) caller = 'session';
-    }
-    if (caller === 'none' && access !== 'public') {
+    const who = identify(req, mount, opts);
+    if ('refusal' in who) {
       req.resume();
-      return sendRefusal(
-        res,
-        unauthorized(opts.tokenFile),
-        challenge(opts, mount, origin, presented),
-      );
+      return sendRefusal(res, who.refusal, who.challenge);
     }
+    const { caller } = who;
     let body: unknown;
     if (hasBody(req.method) && mount.body === 'raw') {
       const read = await readBody(req, opts.maxBodyBytes);
