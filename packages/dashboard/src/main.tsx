@@ -82,6 +82,12 @@ function App() {
           This dashboard needs the key of the running serve. Open it with{' '}
           <code>openclaw-skill dashboard</code>, which prints a link that signs this browser in.
         </p>
+        {consent && (
+          <p>
+            An MCP client is asking to use your skills. Sign this browser in first, then start the
+            client&apos;s login again.
+          </p>
+        )}
       </main>
     );
 
