@@ -25,6 +25,7 @@ export const sidebar = [
       { text: 'Tool budgets and deferral', link: '/agents/tool-budgets' },
       { text: 'Audit and tracing', link: '/agents/audit' },
       { text: 'serve for MCP clients', link: '/agents/serve' },
+      { text: 'Connecting clients: token or login', link: '/agents/connecting-clients' },
       { text: 'Consuming MCP servers', link: '/agents/mcp-servers' },
       { text: 'Skills for other agents', link: '/agents/link' },
       { text: 'Untrusted results', link: '/untrusted-results' },

@@ -6,6 +6,8 @@ import { signIn, subscribe, type ServerEvent } from './api.js';
 import { Accounts } from './pages/accounts.js';
 import { Activity } from './pages/activity.js';
 import { Approvals } from './pages/approvals.js';
+import { Clients } from './pages/clients.js';
+import { Consent } from './pages/consent.js';
 import { Skills } from './pages/skills.js';
 import type { PendingApproval } from '@openclaw/skill-host/api-types';
 import './style.css';
@@ -15,8 +17,13 @@ const PAGES = [
   { id: 'accounts', label: 'Accounts' },
   { id: 'approvals', label: 'Approvals' },
   { id: 'activity', label: 'Activity' },
+  { id: 'clients', label: 'Clients' },
 ] as const;
 type PageId = (typeof PAGES)[number]['id'];
+
+/** `#consent/<id>`: the login of an MCP client waits for an answer here. */
+const consentFromHash = (): string | undefined =>
+  /^#consent\/([A-Za-z0-9_-]+)$/.exec(location.hash)?.[1];
 
 const pageFromHash = (): PageId => {
   const id = location.hash.slice(1).split('?')[0];
@@ -29,6 +36,7 @@ export type Ticks = Record<ServerEvent, number>;
 function App() {
   const [signed, setSigned] = useState<'pending' | 'in' | 'out'>('pending');
   const [page, setPage] = useState<PageId>(pageFromHash);
+  const [consent, setConsent] = useState<string | undefined>(consentFromHash);
   const [ticks, setTicks] = useState<Ticks>({ catalog: 0, approvals: 0, auth: 0, audit: 0 });
   const [pending, setPending] = useState<PendingApproval[]>([]);
   const [authNote, setAuthNote] = useState<string>('');
@@ -38,7 +46,10 @@ function App() {
       (ok) => setSigned(ok ? 'in' : 'out'),
       () => setSigned('out'),
     );
-    const onHash = () => setPage(pageFromHash());
+    const onHash = () => {
+      setPage(pageFromHash());
+      setConsent(consentFromHash());
+    };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, []);
@@ -71,6 +82,12 @@ function App() {
           This dashboard needs the key of the running serve. Open it with{' '}
           <code>openclaw-skill dashboard</code>, which prints a link that signs this browser in.
         </p>
+        {consent && (
+          <p>
+            An MCP client is asking to use your skills. Sign this browser in first, then start the
+            client&apos;s login again.
+          </p>
+        )}
       </main>
     );
 
@@ -99,10 +116,12 @@ function App() {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        {page === 'skills' && <Skills tick={ticks.catalog + ticks.auth} />}
+        {consent && <Consent id={consent} />}
+        {!consent && page === 'skills' && <Skills tick={ticks.catalog + ticks.auth} />}
         {page === 'accounts' && <Accounts tick={ticks.auth + ticks.catalog} note={authNote} />}
         {page === 'approvals' && <Approvals pending={pending} />}
         {page === 'activity' && <Activity tick={ticks.audit} />}
+        {!consent && page === 'clients' && <Clients />}
       </main>
     </>
   );

@@ -44,6 +44,20 @@ export const ERROR_CODES = [
   'MANAGED_ELSEWHERE',
   /** `link`/`unlink` would replace or remove a path it did not make (a real folder, another link). */
   'LINK_CONFLICT',
+  /** serve refused a request without a valid bearer token (static token or login). */
+  'UNAUTHORIZED',
+  /** serve refused a request whose Host header is not its loopback address (DNS rebinding). */
+  'HOST_REFUSED',
+  /** serve refused a request from a browser page of another origin. */
+  'ORIGIN_REFUSED',
+  /** A dashboard request that changes something came without the page's CSRF token. */
+  'CSRF_REFUSED',
+  /** A request body is over serve's size limit. */
+  'BODY_TOO_LARGE',
+  /** A request body is not the JSON the route reads. */
+  'INVALID_JSON',
+  /** No route of serve at that path. */
+  'NOT_FOUND',
   'USAGE',
   'INTERNAL',
 ] as const;

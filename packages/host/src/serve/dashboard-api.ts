@@ -22,6 +22,8 @@ export interface DashboardDeps {
   streams: EventStreams;
   sessions: DashboardSessions;
   configFile: string;
+  /** The login's consent and connected-client routes, when serve offers the login. */
+  logins?: (method: string, path: string, body: unknown) => Promise<ApiReply | undefined>;
   /** This serve's base URL (`http://127.0.0.1:<port>`). */
   baseUrl(): string;
   warn(message: string, err?: unknown): void;
@@ -60,10 +62,16 @@ export async function handleDashboardApi(
   const method = req.method ?? 'GET';
   const { host, broker, sessions } = deps;
   try {
+    const loginRoute = deps.logins && (await deps.logins(method, path, body));
+    if (loginRoute) return loginRoute;
     if (path === '/session') {
       if (method === 'POST') {
         if (caller !== 'token')
-          return fail(401, 'UNAUTHORIZED', 'Signing in needs the bearer token from serve.json.');
+          return fail(
+            401,
+            'UNAUTHORIZED',
+            'Signing in needs the bearer token kept in serve-token of the host home; open the page with `openclaw-skill dashboard`.',
+          );
         const { id, csrf } = sessions.create();
         res.setHeader('set-cookie', sessions.setCookie(id));
         return { status: 200, body: { csrf } };

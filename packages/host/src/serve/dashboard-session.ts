@@ -79,6 +79,7 @@ export function checkSessionRequest(
       status: 403,
       code: 'ORIGIN_REFUSED',
       message: 'A dashboard request that changes something must carry an Origin header.',
+      hint: 'Use the dashboard page itself; open it with `openclaw-skill dashboard`.',
     };
   }
   if (!tokenMatches(req.csrf, session.csrf)) {
@@ -86,6 +87,7 @@ export function checkSessionRequest(
       status: 403,
       code: 'CSRF_REFUSED',
       message: `The request lacks the dashboard's CSRF token (header ${CSRF_HEADER}); reload the page.`,
+      hint: 'Reload the dashboard page, or open it again with `openclaw-skill dashboard`.',
     };
   }
   return undefined;

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import type { Caller } from './http.js';
+import { notFound } from './guard.js';
+import { sendRefusal, type Caller } from './http.js';
 
 export const DASHBOARD_CSP = [
   "default-src 'self'",
@@ -67,8 +68,13 @@ export function createDashboardFiles(dir: string) {
   };
   return async (method: string, pathname: string, caller: Caller, res: ServerResponse) => {
     if (method !== 'GET' && method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD', ...securityHeaders }).end();
-      return;
+      // Only the page itself is a route; a POST elsewhere (an OAuth client probing for
+      // endpoints) must read "not here", not "wrong method".
+      if (pathname === '/' || pathname === '/index.html') {
+        res.writeHead(405, { allow: 'GET, HEAD', ...securityHeaders }).end();
+        return;
+      }
+      return sendRefusal(res, notFound(pathname));
     }
     const file = fileFor(dir, pathname);
     const isPage = file === join(dir, 'index.html');

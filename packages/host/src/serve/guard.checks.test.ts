@@ -6,8 +6,12 @@ import {
   checkDeclaredLength,
   checkHostAndOrigin,
   checkToken,
+  invalidJson,
+  notFound,
   tokenMatches,
+  tooLarge,
 } from './guard.js';
+import { ERROR_CODES } from '@openclaw/skill-sdk';
 
 describe('checkHostAndOrigin', () => {
   it('passes loopback hosts with the right port and no Origin (a non-browser client)', () => {
@@ -51,12 +55,15 @@ describe('token', () => {
     expect(bearerToken(undefined)).toBeUndefined();
   });
 
-  it('gives 401 with a message that names serve.json and never the token', () => {
-    const r = checkToken('Bearer wrong', 'secret-token');
+  it('gives 401 naming the token file and the dashboard command, never the token', () => {
+    const r = checkToken('Bearer wrong', 'secret-token', '/home/u/.openclaw/serve-token');
     expect(r).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
-    expect(r!.message).toContain('serve.json');
-    expect(r!.message).not.toContain('secret-token');
-    expect(checkToken('Bearer secret-token', 'secret-token')).toBeUndefined();
+    expect(r!.message).toContain('/home/u/.openclaw/serve-token');
+    expect(r!.hint).toContain('openclaw-skill dashboard');
+    expect(r!.hint).toContain('/home/u/.openclaw/serve-token');
+    expect(JSON.stringify(r)).not.toContain('secret-token');
+    expect(JSON.stringify(r)).not.toContain('serve.json');
+    expect(checkToken('Bearer secret-token', 'secret-token', '/f')).toBeUndefined();
   });
 });
 
@@ -65,5 +72,23 @@ describe('checkDeclaredLength', () => {
     expect(checkDeclaredLength('101', 100)).toMatchObject({ status: 413 });
     expect(checkDeclaredLength('100', 100)).toBeUndefined();
     expect(checkDeclaredLength(undefined, 100)).toBeUndefined();
+  });
+});
+
+describe('every refusal', () => {
+  it('carries a code from the SDK list and a hint saying what to do', () => {
+    const all = [
+      checkHostAndOrigin({ host: 'evil:1' }, 1)!,
+      checkHostAndOrigin({ host: '127.0.0.1:1', origin: 'http://evil' }, 1)!,
+      checkToken(undefined, 't', '/h/serve-token')!,
+      tooLarge(10),
+      invalidJson('Unexpected token'),
+      notFound('/register'),
+    ];
+    for (const r of all) {
+      expect(ERROR_CODES).toContain(r.code);
+      expect(r.hint.length).toBeGreaterThan(10);
+    }
+    expect(notFound('/register')).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });

@@ -5,10 +5,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SkillError } from '@openclaw/skill-sdk';
 import {
+  bearerToken,
   checkDeclaredLength,
   checkHostAndOrigin,
-  checkToken,
+  invalidJson,
+  notFound,
+  tokenMatches,
   tooLarge,
+  unauthorized,
   type Refusal,
 } from './guard.js';
 import { checkSessionRequest, CSRF_HEADER, type DashboardSessions } from './dashboard-session.js';
@@ -34,8 +38,19 @@ export const DEFAULT_TIMEOUTS: Required<ServeTimeouts> = {
   checkIntervalMs: 1_000,
 };
 
-/** How a request proved it may be here: the bearer token, a dashboard session, or neither. */
-export type Caller = 'token' | 'session' | 'none';
+/**
+ * How a request proved it may be here: the static bearer token, an access token from a login
+ * (only where a mount takes them), a dashboard session, or nothing.
+ */
+export type Caller = 'token' | 'login' | 'session' | 'none';
+
+/** Access tokens from the login, for the mounts that take them (MCP). */
+export interface LoginTokens {
+  /** Whether `token` is a live access token issued for `resource` (its audience). */
+  verify(token: string, resource: string): boolean;
+  /** The protected-resource metadata URL for a mount, as reached through `origin`. */
+  metadataUrl(origin: string, prefix: string): string;
+}
 
 export interface Mount {
   /** Path prefix: `/mcp`, `/api`; `/` takes every path no other mount has (list it last). */
@@ -46,6 +61,10 @@ export interface Mount {
    * check (the dashboard's static files, which hold no data).
    */
   access?: 'token' | 'token-or-session' | 'public';
+  /** Access tokens from the login are accepted here too (their audience is this mount's URL). */
+  login?: boolean;
+  /** `raw`: the body reaches the handler as text (form posts of the login's token endpoint). */
+  body?: 'json' | 'raw';
   handle(
     req: IncomingMessage,
     res: ServerResponse,
@@ -57,6 +76,10 @@ export interface Mount {
 
 export interface ServeHttpOptions {
   token: string;
+  /** Where the token is kept, named in every 401 so a person knows where to find it. */
+  tokenFile: string;
+  /** The login's access tokens; without it only the static token is accepted. */
+  login?: LoginTokens;
   maxBodyBytes: number;
   mounts: Mount[];
   /** Dashboard sessions, when the dashboard is served. */
@@ -84,9 +107,10 @@ export function sendJson(res: ServerResponse, status: number, value: unknown): v
   res.end(text);
 }
 
-export function sendRefusal(res: ServerResponse, r: Refusal): void {
-  if (r.status === 401) res.setHeader('www-authenticate', 'Bearer');
-  sendJson(res, r.status, { error: { code: r.code, message: r.message } });
+/** The refusal as `{ error: { code, message, hint } }`; a 401 names how to authenticate. */
+export function sendRefusal(res: ServerResponse, r: Refusal, challenge = 'Bearer'): void {
+  if (r.status === 401) res.setHeader('www-authenticate', challenge);
+  sendJson(res, r.status, { error: { code: r.code, message: r.message, hint: r.hint } });
 }
 
 const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -144,15 +168,71 @@ async function readJsonBody(
   try {
     return { body: JSON.parse(read.text) };
   } catch (e) {
-    sendJson(res, 400, {
-      ...(opts.mcp && { jsonrpc: '2.0', id: null }),
-      error: {
-        code: opts.mcp ? -32700 : 'INVALID_JSON',
-        message: `The request body is not JSON: ${(e as Error).message}`,
-      },
-    });
+    const refusal = invalidJson((e as Error).message);
+    // JSON-RPC clients read a parse error (-32700); everything else gets the refusal shape.
+    if (opts.mcp)
+      sendJson(res, 400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: `${refusal.message} ${refusal.hint}` },
+      });
+    else sendRefusal(res, refusal);
     return undefined;
   }
+}
+
+/**
+ * Who a request is: the static token, a login's access token (on mounts that take them), a
+ * dashboard session (with its CSRF rules where it may change things), or nobody; or the
+ * refusal for a mount that needs one of them.
+ */
+function identify(
+  req: IncomingMessage,
+  mount: Mount,
+  opts: ServeHttpOptions,
+): { caller: Caller } | { refusal: Refusal; challenge?: string } {
+  const access = mount.access ?? 'token';
+  const presented = bearerToken(req.headers.authorization);
+  const origin = `http://${req.headers.host!.toLowerCase()}`;
+  if (tokenMatches(presented, opts.token)) return { caller: 'token' };
+  if (presented && mount.login && opts.login?.verify(presented, `${origin}${mount.prefix}`))
+    return { caller: 'login' };
+  const session = access === 'token' ? undefined : opts.sessions?.find(req.headers.cookie);
+  if (session && access === 'token-or-session') {
+    const refused = checkSessionRequest(
+      {
+        method: req.method ?? 'GET',
+        origin: req.headers.origin,
+        csrf: headerValue(req.headers[CSRF_HEADER]),
+      },
+      session,
+    );
+    return refused ? { refusal: refused } : { caller: 'session' };
+  }
+  if (session) return { caller: 'session' };
+  if (access === 'public') return { caller: 'none' };
+  return {
+    refusal: unauthorized(opts.tokenFile),
+    challenge: challenge(opts, mount, origin, presented),
+  };
+}
+
+/**
+ * The WWW-Authenticate value of a 401: where login is possible it names the protected-resource
+ * metadata (so MCP clients find the login on their own), and a token that was presented but
+ * is not accepted (expired, revoked, for another resource) is called invalid.
+ */
+function challenge(
+  opts: ServeHttpOptions,
+  mount: Mount,
+  origin: string,
+  presented: string | undefined,
+): string {
+  if (!mount.login || !opts.login) return 'Bearer';
+  const meta = opts.login.metadataUrl(origin, mount.prefix);
+  return presented
+    ? `Bearer error="invalid_token", resource_metadata="${meta}"`
+    : `Bearer resource_metadata="${meta}"`;
 }
 
 /** Node's own clocks for slow clients, from the options (the headers' at most the request's). */
@@ -188,39 +268,20 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
     );
     if (!mount) {
       req.resume();
-      return sendJson(res, 404, {
-        error: {
-          code: 'NOT_FOUND',
-          message: `Nothing at ${url.pathname}; MCP is at /mcp, the control API under /api.`,
-        },
-      });
+      return sendRefusal(res, notFound(url.pathname));
     }
-    const access = mount.access ?? 'token';
-    let caller: Caller = checkToken(req.headers.authorization, opts.token) ? 'none' : 'token';
-    if (caller === 'none' && access !== 'token') {
-      const session = opts.sessions?.find(req.headers.cookie);
-      if (session && access === 'token-or-session') {
-        const refused = checkSessionRequest(
-          {
-            method: req.method ?? 'GET',
-            origin: req.headers.origin,
-            csrf: headerValue(req.headers[CSRF_HEADER]),
-          },
-          session,
-        );
-        if (refused) {
-          req.resume();
-          return sendRefusal(res, refused);
-        }
-        caller = 'session';
-      } else if (session) caller = 'session';
-    }
-    if (caller === 'none' && access !== 'public') {
+    const who = identify(req, mount, opts);
+    if ('refusal' in who) {
       req.resume();
-      return sendRefusal(res, checkToken(req.headers.authorization, opts.token)!);
+      return sendRefusal(res, who.refusal, who.challenge);
     }
+    const { caller } = who;
     let body: unknown;
-    if (hasBody(req.method)) {
+    if (hasBody(req.method) && mount.body === 'raw') {
+      const read = await readBody(req, opts.maxBodyBytes);
+      if (!read.ok) return sendRefusal(res, tooLarge(opts.maxBodyBytes));
+      body = read.text;
+    } else if (hasBody(req.method)) {
       const read = await readJsonBody(req, res, {
         maxBytes: opts.maxBodyBytes,
         mcp: mount.prefix === '/mcp',

@@ -1,6 +1,7 @@
 // The one gate in front of /mcp and /api, on a real loopback serve: the token, Host and
 // Origin (DNS rebinding), and the body limit; a refused request leaves serve answering.
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixture, type ServeFixture } from './serve.fixtures.js';
 
@@ -56,10 +57,12 @@ describe('serve HTTP gate', () => {
       body: initialize,
     });
     expect(mcp.status).toBe(401);
-    expect(mcp.headers.get('www-authenticate')).toBe('Bearer');
     const wrong = await fetch(`${base}/api/skills`, { headers: { authorization: 'Bearer nope' } });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    const body = (await wrong.json()) as { error: { code: string; message: string; hint: string } };
+    expect(body.error.code).toBe('UNAUTHORIZED');
+    expect(body.error.message).toContain(join(fx.home, 'serve-token'));
+    expect(body.error.hint).toContain('openclaw-skill dashboard');
   });
 
   it('lets the token through on /api and /mcp', async () => {
@@ -118,8 +121,11 @@ describe('serve HTTP gate', () => {
     expect((await fetch(`${base}/api/skills`, { headers: auth })).status).toBe(200);
   });
 
-  it('answers 404 outside /mcp and /api', async () => {
-    const res = await fetch(`${base}/elsewhere`, { headers: auth });
-    expect(res.status).toBe(404);
+  it('answers 404 with NOT_FOUND outside /mcp and /api, for GET and POST alike', async () => {
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${base}/register`, { method, headers: auth });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
   });
 });

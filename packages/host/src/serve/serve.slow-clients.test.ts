@@ -76,6 +76,7 @@ describe('serve and slow or oversized clients', () => {
       error: {
         code: 'BODY_TOO_LARGE',
         message: `The request body is larger than ${MAX_BODY} bytes.`,
+        hint: expect.stringContaining('smaller request') as unknown,
       },
     });
   });

@@ -30,6 +30,8 @@ import {
   type ServeInfo,
 } from './serve-file.js';
 import { serveToken, serveTokenPath } from './serve-token.js';
+import { createServeLogin, type ServeLoginOptions } from './oauth/login.js';
+import { join } from 'node:path';
 
 export const DEFAULT_DRAIN_MS = 10_000;
 
@@ -59,6 +61,11 @@ export interface ServeOptions extends SkillHostOptions {
    * refused from then on). Without it, serve reuses the kept token across restarts.
    */
   newToken?: boolean;
+  /**
+   * The login for MCP clients (OAuth on loopback, consent on the dashboard); on by default
+   * when the dashboard is served. `false` turns it off: only the static token is accepted.
+   */
+  login?: false | Pick<ServeLoginOptions, 'accessTtlMs' | 'now' | 'fetch'>;
 }
 
 export interface RunningServe {
@@ -126,6 +133,14 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
   const streams = new EventStreams();
   const sessions = opts.dashboard ? createDashboardSessions(() => port) : undefined;
   const dashboardFiles = opts.dashboard ? createDashboardFiles(opts.dashboard.dir) : undefined;
+  const login =
+    opts.dashboard && controlApi && opts.login !== false
+      ? await createServeLogin({
+          ...opts.login,
+          file: join(host.home, 'serve-logins.json'),
+          port: () => port,
+        })
+      : undefined;
   const apiMount: Mount = {
     prefix: '/api',
     ...(sessions && { access: 'token-or-session' as const }),
@@ -137,6 +152,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
           broker,
           streams,
           sessions,
+          ...(login && { logins: login.dashboard }),
           configFile: paths.config,
           baseUrl: () => `http://127.0.0.1:${port}`,
           warn: (message, err) => logger.warn({ err }, message),
@@ -166,12 +182,15 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
   };
   const http = createServeHttp({
     token,
+    tokenFile: serveTokenPath(home),
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     ...(opts.timeouts && { timeouts: opts.timeouts }),
     onError: (e) => logger.error({ err: e }, 'serve failed on a request.'),
     ...(sessions && { sessions }),
+    ...(login && { login: login.tokens }),
     mounts: [
-      ...(mcpHttp ? [{ prefix: '/mcp', handle: mcpHttp.handle }] : []),
+      ...(mcpHttp ? [{ prefix: '/mcp', login: Boolean(login), handle: mcpHttp.handle }] : []),
+      ...(login?.mounts ?? []),
       apiMount,
       ...(dashboardFiles
         ? [
