@@ -24,6 +24,7 @@ import type { SkillHost } from '../host.js';
 import type { ApprovalHandler, ApprovalRequest, CallContext, CallResult } from '../router/types.js';
 import { firstAnswer, type ApprovalBroker } from './approvals.js';
 import type { CallTracker } from './calls.js';
+import { clientNames, type ClientNames } from './mcp-names.js';
 
 export const PROMPT_NAME = 'available_skills';
 /** MCP's "resource not found" error code (not in the SDK's enum). */
@@ -42,6 +43,8 @@ export interface McpServerOptions {
    * answer wins), or alone (as the host's handler) when the client cannot elicit.
    */
   broker?: ApprovalBroker;
+  /** Tool names on the wire (default: config `serve.toolNames`, else `wire`). */
+  toolNames?: 'wire' | 'canonical';
 }
 
 export const skillUri = (name: string): string => `skill://${name}/SKILL.md`;
@@ -69,6 +72,9 @@ function resources(snapshot: CatalogSnapshot): Resource[] {
 
 export function createMcpServer(opts: McpServerOptions): Server {
   const { host, calls } = opts;
+  // Read per request: a reloaded config changes the names of the next list.
+  const names = (): ClientNames =>
+    clientNames(host.snapshot(), opts.toolNames ?? host.config.serve?.toolNames ?? 'wire');
   const server = new Server(
     { name: 'openclaw-skill-host', version: HOST_API_VERSION },
     {
@@ -77,8 +83,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
         resources: { listChanged: true },
         prompts: { listChanged: true },
       },
-      instructions:
-        'Tools of the installed OpenClaw and Agent Skills. Before using a skill, read its SKILL.md (resource skill://<name>/SKILL.md, or the skills.read tool).',
+      instructions: `Tools of the installed OpenClaw and Agent Skills. Before using a skill, read its SKILL.md (resource skill://<name>/SKILL.md, or the ${names().readTool} tool).`,
     },
   );
 
@@ -89,7 +94,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
     isOwner: true,
   });
   server.setRequestHandler(ListToolsRequestSchema, (_req, extra) => ({
-    tools: host.tools.definitions('mcp', { ctx: caller(extra.sessionId) }) as never,
+    tools: names().tools(host.tools.definitions('mcp', { ctx: caller(extra.sessionId) })) as never,
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
@@ -149,9 +154,14 @@ export function createMcpServer(opts: McpServerOptions): Server {
       host.call({ name: req.params.name, input: req.params.arguments ?? {} }, ctx),
     );
     // Tools found by tools_search join this session's list: tell the client to fetch it again.
-    if (result.name === TOOLS_SEARCH && !result.isError)
+    const naming = names();
+    if (naming.canonical(result.name) === TOOLS_SEARCH && !result.isError)
       void server.sendToolListChanged().catch(() => undefined);
-    const wire = toWireResult(canAsk ? result : withApprovalHint(result, opts.configFile), 'mcp');
+    const named = naming.result(result);
+    const wire = toWireResult(
+      canAsk ? named : withApprovalHint(named, naming.canonical(result.name), opts.configFile),
+      'mcp',
+    );
     const out: CallToolResult = { ...wire };
     return out;
   });
@@ -202,7 +212,11 @@ export function createMcpServer(opts: McpServerOptions): Server {
       );
     }
     const query = req.params.arguments?.query;
-    const prompt = host.prompt({ ...(query && { query }), ctx: caller(extra.sessionId) });
+    const prompt = host.prompt({
+      ...(query && { query }),
+      ctx: caller(extra.sessionId),
+      readTool: names().readTool,
+    });
     return {
       description: prompt.report ?? `${prompt.included.length} skills`,
       messages: [{ role: 'user' as const, content: { type: 'text' as const, text: prompt.text } }],
@@ -231,10 +245,10 @@ export function createMcpServer(opts: McpServerOptions): Server {
  * The router's hint for a call that needs approval speaks to CLI users; an MCP client that
  * cannot ask (no elicitation) needs to hear where the user allows the tool instead.
  */
-function withApprovalHint(result: CallResult, configFile: string): CallResult {
+function withApprovalHint(result: CallResult, canonical: string, configFile: string): CallResult {
   if (!result.isError || result.code !== 'APPROVAL_REQUIRED') return result;
   return {
     ...result,
-    hint: `This MCP client cannot ask the user for approval. Ask the user to allow it: add "${result.name}" to "approvals.auto" in ${configFile} (serve reloads the file), or to use a client that supports elicitation.`,
+    hint: `This MCP client cannot ask the user for approval. Ask the user to allow it: add "${canonical}" to "approvals.auto" in ${configFile} (serve reloads the file), or to use a client that supports elicitation.`,
   };
 }
