@@ -10,20 +10,22 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
   type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import { HOST_API_VERSION } from '@openclaw/skill-sdk';
 import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import { TOOLS_SEARCH } from '../formats/names.js';
 import { toWireResult } from '../formats/wire-result.js';
 import type { SkillHost } from '../host.js';
+import { HOST_PACKAGE_VERSION } from '../version.js';
 import type { ApprovalHandler, ApprovalRequest, CallContext, CallResult } from '../router/types.js';
 import { firstAnswer, type ApprovalBroker } from './approvals.js';
 import type { CallTracker } from './calls.js';
+import { changedLists, listFingerprints } from './mcp-changes.js';
 import { clientNames, type ClientNames } from './mcp-names.js';
 
 export const PROMPT_NAME = 'available_skills';
@@ -76,7 +78,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
   const names = (): ClientNames =>
     clientNames(host.snapshot(), opts.toolNames ?? host.config.serve?.toolNames ?? 'wire');
   const server = new Server(
-    { name: 'openclaw-skill-host', version: HOST_API_VERSION },
+    { name: 'openclaw-skill-host', version: HOST_PACKAGE_VERSION },
     {
       capabilities: {
         tools: { listChanged: true },
@@ -170,6 +172,19 @@ export function createMcpServer(opts: McpServerOptions): Server {
     resources: resources(host.snapshot()),
   }));
 
+  // Clients that build URIs (or only ask for templates) learn the skill:// form here.
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [
+      {
+        uriTemplate: 'skill://{name}/SKILL.md',
+        name: 'skill-document',
+        title: "A skill's SKILL.md",
+        description: 'The instructions of the skill <name>, as the resources list names it.',
+        mimeType: 'text/markdown',
+      },
+    ],
+  }));
+
   server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
     const uri = req.params.uri;
     const name = SKILL_URI.exec(uri)?.[1];
@@ -223,14 +238,21 @@ export function createMcpServer(opts: McpServerOptions): Server {
     };
   });
 
-  // Every new snapshot may add, drop or change tools, documents and the block.
+  // A new snapshot may add, drop or change tools, documents and the block: each list that
+  // changed is announced once.
+  let sent = listFingerprints(host.snapshot(), host.config);
   const onChange = () => {
     if (!server.transport) return;
-    void Promise.all([
-      server.sendToolListChanged(),
-      server.sendResourceListChanged(),
-      server.sendPromptListChanged(),
-    ]).catch(() => undefined); // a client that went away; its session closes on its own
+    const now = listFingerprints(host.snapshot(), host.config);
+    const changed = changedLists(sent, now);
+    sent = now;
+    const send = {
+      tools: () => server.sendToolListChanged(),
+      resources: () => server.sendResourceListChanged(),
+      prompts: () => server.sendPromptListChanged(),
+    };
+    // A client that went away: its session closes on its own.
+    void Promise.all(changed.map((k) => send[k]())).catch(() => undefined);
   };
   host.on('change', onChange);
   const previous = server.onclose;
