@@ -2,22 +2,17 @@
 // for a thousand tools and cannot take JSON Schema tools). Tools come from the catalog in the
 // `mcp` format (computed once per snapshot), calls go through the router with the MCP session
 // as the host session, each skill's SKILL.md is a resource and the prompt block a prompt.
-import { readFile } from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   ErrorCode as McpErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
-  ReadResourceRequestSchema,
   type CallToolResult,
-  type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
 import { TOOLS_SEARCH } from '../formats/names.js';
 import { toWireResult } from '../formats/wire-result.js';
 import type { SkillHost } from '../host.js';
@@ -27,11 +22,10 @@ import { firstAnswer, type ApprovalBroker } from './approvals.js';
 import type { CallTracker } from './calls.js';
 import { changedLists, listFingerprints } from './mcp-changes.js';
 import { clientNames, type ClientNames } from './mcp-names.js';
+import { registerSkills, skillsExtension } from './mcp-skills.js';
+import { skillFileUri } from './skill-files.js';
 
 export const PROMPT_NAME = 'available_skills';
-/** MCP's "resource not found" error code (not in the SDK's enum). */
-const RESOURCE_NOT_FOUND = -32002;
-const SKILL_URI = /^skill:\/\/([^/]+)\/SKILL\.md$/;
 
 export interface McpServerOptions {
   host: SkillHost;
@@ -49,28 +43,7 @@ export interface McpServerOptions {
   toolNames?: 'wire' | 'canonical';
 }
 
-export const skillUri = (name: string): string => `skill://${name}/SKILL.md`;
-
-/** Skills whose SKILL.md a client may read: ready, unshadowed folders (not host tools or MCP servers). */
-function docSkills(snapshot: CatalogSnapshot): SkillRecord[] {
-  return snapshot.memo('serve:doc-skills', () =>
-    [...snapshot.byName.values()].filter(
-      (s) => s.status === 'ready' && s.source.kind !== 'builtin' && s.source.kind !== 'mcp',
-    ),
-  );
-}
-
-function resources(snapshot: CatalogSnapshot): Resource[] {
-  return snapshot.memo('serve:resources', () =>
-    docSkills(snapshot).map((s) => ({
-      uri: skillUri(s.name),
-      name: s.name,
-      ...(s.displayName && { title: s.displayName }),
-      description: s.description,
-      mimeType: 'text/markdown',
-    })),
-  );
-}
+export const skillUri = (name: string): string => skillFileUri(name, 'SKILL.md');
 
 export function createMcpServer(opts: McpServerOptions): Server {
   const { host, calls } = opts;
@@ -84,6 +57,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
         tools: { listChanged: true },
         resources: { listChanged: true },
         prompts: { listChanged: true },
+        extensions: skillsExtension,
       },
       instructions: `Tools of the installed OpenClaw and Agent Skills. Before using a skill, read its SKILL.md (resource skill://<name>/SKILL.md, or the ${names().readTool} tool).`,
     },
@@ -168,10 +142,6 @@ export function createMcpServer(opts: McpServerOptions): Server {
     return out;
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: resources(host.snapshot()),
-  }));
-
   // Clients that build URIs (or only ask for templates) learn the skill:// form here.
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [
@@ -185,21 +155,8 @@ export function createMcpServer(opts: McpServerOptions): Server {
     ],
   }));
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
-    const uri = req.params.uri;
-    const name = SKILL_URI.exec(uri)?.[1];
-    const skill = name
-      ? docSkills(host.snapshot()).find((s) => s.name === decodeURIComponent(name))
-      : undefined;
-    if (!skill) {
-      throw new McpError(RESOURCE_NOT_FOUND, `No skill document at ${uri}.`, {
-        uri,
-        hint: 'List the resources for the skills this server has.',
-      });
-    }
-    const text = await readFile(skill.location, 'utf8');
-    return { contents: [{ uri, mimeType: 'text/markdown', text }] };
-  });
+  // SKILL.md and every other file of each skill, and the Skills extension's methods.
+  registerSkills(server, { host, caller });
 
   server.setRequestHandler(ListPromptsRequestSchema, () => ({
     prompts: [
@@ -240,19 +197,21 @@ export function createMcpServer(opts: McpServerOptions): Server {
 
   // A new snapshot may add, drop or change tools, documents and the block: each list that
   // changed is announced once.
+  // Changes are compared one after the other, each against the last one compared.
   let sent = listFingerprints(host.snapshot(), host.config);
+  const send = {
+    tools: () => server.sendToolListChanged(),
+    resources: () => server.sendResourceListChanged(),
+    prompts: () => server.sendPromptListChanged(),
+  };
   const onChange = () => {
-    if (!server.transport) return;
-    const now = listFingerprints(host.snapshot(), host.config);
-    const changed = changedLists(sent, now);
-    sent = now;
-    const send = {
-      tools: () => server.sendToolListChanged(),
-      resources: () => server.sendResourceListChanged(),
-      prompts: () => server.sendPromptListChanged(),
-    };
-    // A client that went away: its session closes on its own.
-    void Promise.all(changed.map((k) => send[k]())).catch(() => undefined);
+    sent = sent.then(async (before) => {
+      const now = await listFingerprints(host.snapshot(), host.config);
+      if (!server.transport) return now;
+      // A client that went away: its session closes on its own.
+      await Promise.all(changedLists(before, now).map((k) => send[k]())).catch(() => undefined);
+      return now;
+    });
   };
   host.on('change', onChange);
   const previous = server.onclose;

@@ -109,7 +109,7 @@ describe('serve over Streamable HTTP', () => {
 
   it('lists each ready skill SKILL.md as a resource and reads it', async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual([
+    expect(resources.filter((r) => r.uri.endsWith('/SKILL.md')).map((r) => r.uri)).toEqual([
       'skill://guide/SKILL.md',
       'skill://notes/SKILL.md',
     ]);
@@ -117,7 +117,7 @@ describe('serve over Streamable HTTP', () => {
     expect(doc.contents[0]).toMatchObject({ mimeType: 'text/markdown' });
     expect((doc.contents[0] as { text: string }).text).toContain('Read notes with notes.read.');
     await expect(client.readResource({ uri: 'skill://nope/SKILL.md' })).rejects.toThrow(
-      /No skill document at skill:\/\/nope\/SKILL.md/,
+      /No skill file at skill:\/\/nope\/SKILL.md/,
     );
   });
 
