@@ -67,7 +67,21 @@ const invalid = (message: string, uri: string) =>
     hint: 'skills/list names the skills and files this server has.',
   });
 
-export function registerSkills(server: Server, opts: SkillsOptions): void {
+/** What the Skills extension answers, per MCP session (no SDK types: both eras use it). */
+export interface SkillsService {
+  list(sessionId: string | undefined): Promise<Record<string, unknown>>;
+  get(uri: string, sessionId: string | undefined): Promise<Record<string, unknown>>;
+  readDirectory(uri: string, sessionId: string | undefined): Promise<Record<string, unknown>>;
+  resources(sessionId: string | undefined): Promise<{ resources: Resource[] }>;
+  read(
+    uri: string,
+    sessionId: string | undefined,
+  ): Promise<{
+    contents: ({ uri: string; mimeType: string } & ({ text: string } | { blob: string }))[];
+  }>;
+}
+
+export function skillsService(opts: SkillsOptions): SkillsService {
   const { host } = opts;
   const visible = (sessionId: string | undefined): SkillRecord[] => {
     const snapshot = host.snapshot();
@@ -82,53 +96,65 @@ export function registerSkills(server: Server, opts: SkillsOptions): void {
   const find = async (sessionId: string | undefined, name: string) =>
     (await served(sessionId)).find((s) => s.skill.name === name);
 
-  server.setRequestHandler(ListSkillsRequest, async (_req, extra) => ({
-    ...cacheHints,
-    skills: (await served(extra.sessionId)).map((s) => s.entry),
-  }));
+  return {
+    list: async (sessionId) => ({
+      ...cacheHints,
+      skills: (await served(sessionId)).map((s) => s.entry),
+    }),
+    async get(uri, sessionId) {
+      const at = parseSkillUri(uri);
+      const found = at?.path === 'SKILL.md' ? await find(sessionId, at.name) : undefined;
+      if (!found) throw invalid(`No skill is served at ${uri}.`, uri);
+      return { ...cacheHints, skill: found.entry };
+    },
+    async readDirectory(uri, sessionId) {
+      const at = parseSkillUri(uri);
+      const found = at ? await find(sessionId, at.name) : undefined;
+      const children = found && at ? directoryChildren(found, at.path) : undefined;
+      if (!children) throw invalid(`${uri} is not a directory resource of a served skill.`, uri);
+      return { resultType: 'complete', resources: children };
+    },
+    resources: async (sessionId) => ({
+      resources: (await served(sessionId)).flatMap(fileResources),
+    }),
+    async read(uri, sessionId) {
+      const at = parseSkillUri(uri);
+      const found = at ? await find(sessionId, at.name) : undefined;
+      const file = found?.files.find((f) => f.path === at?.path);
+      if (!found || !file) {
+        throw new McpError(-32002, `No skill file at ${uri}.`, {
+          uri,
+          hint: 'List the resources (or skills/list) for the skill files this server has.',
+        });
+      }
+      const bytes = await readFile(join(found.skill.dir, file.path));
+      const text = asText(bytes);
+      return {
+        contents: [
+          text === undefined
+            ? { uri, mimeType: file.mimeType, blob: bytes.toString('base64') }
+            : { uri, mimeType: file.mimeType, text },
+        ],
+      };
+    },
+  };
+}
 
-  server.setRequestHandler(GetSkillRequest, async (req, extra) => {
-    const uri = req.params.uri;
-    const at = parseSkillUri(uri);
-    const found = at?.path === 'SKILL.md' ? await find(extra.sessionId, at.name) : undefined;
-    if (!found) throw invalid(`No skill is served at ${uri}.`, uri);
-    return { ...cacheHints, skill: found.entry };
-  });
-
-  server.setRequestHandler(ReadDirectoryRequest, async (req, extra) => {
-    const uri = req.params.uri;
-    const at = parseSkillUri(uri);
-    const found = at ? await find(extra.sessionId, at.name) : undefined;
-    const children = found && at ? directoryChildren(found, at.path) : undefined;
-    if (!children) throw invalid(`${uri} is not a directory resource of a served skill.`, uri);
-    return { resultType: 'complete', resources: children };
-  });
-
-  server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) => ({
-    resources: (await served(extra.sessionId)).flatMap(fileResources),
-  }));
-
-  server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
-    const uri = req.params.uri;
-    const at = parseSkillUri(uri);
-    const found = at ? await find(extra.sessionId, at.name) : undefined;
-    const file = found?.files.find((f) => f.path === at?.path);
-    if (!found || !file) {
-      throw new McpError(-32002, `No skill file at ${uri}.`, {
-        uri,
-        hint: 'List the resources (or skills/list) for the skill files this server has.',
-      });
-    }
-    const bytes = await readFile(join(found.skill.dir, file.path));
-    const text = asText(bytes);
-    return {
-      contents: [
-        text === undefined
-          ? { uri, mimeType: file.mimeType, blob: bytes.toString('base64') }
-          : { uri, mimeType: file.mimeType, text },
-      ],
-    };
-  });
+/** The extension's methods and the skill:// resources on a 2025-era (SDK 1.x) server. */
+export function registerSkills(server: Server, skills: SkillsService): void {
+  server.setRequestHandler(ListSkillsRequest, (_req, extra) => skills.list(extra.sessionId));
+  server.setRequestHandler(GetSkillRequest, (req, extra) =>
+    skills.get(req.params.uri, extra.sessionId),
+  );
+  server.setRequestHandler(ReadDirectoryRequest, (req, extra) =>
+    skills.readDirectory(req.params.uri, extra.sessionId),
+  );
+  server.setRequestHandler(ListResourcesRequestSchema, (_req, extra) =>
+    skills.resources(extra.sessionId),
+  );
+  server.setRequestHandler(ReadResourceRequestSchema, (req, extra) =>
+    skills.read(req.params.uri, extra.sessionId),
+  );
 }
 
 function fileResources({ skill, files }: ServedSkill): Resource[] {
