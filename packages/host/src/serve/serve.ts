@@ -21,6 +21,7 @@ import { EventStreams } from './events-stream.js';
 import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
 import { createServeHttp, sendJson, type Mount, type ServeTimeouts } from './http.js';
 import { createMcpHttp } from './mcp-http.js';
+import { createModernHttp } from './mcp-modern.js';
 import { createMcpServer } from './mcp-server.js';
 import {
   pidAlive,
@@ -121,7 +122,10 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
       sessionId: (sid) => sid ?? stdioSession,
       ...(broker && { broker }),
     });
-  const mcpHttp = mcpMode === 'http' ? createMcpHttp(newServer) : undefined;
+  const mcpHttp =
+    mcpMode === 'http'
+      ? createMcpHttp(newServer, createModernHttp({ host, calls, configFile: paths.config }))
+      : undefined;
   let port = 0;
   const streams = new EventStreams();
   const sessions = opts.dashboard ? createDashboardSessions(() => port) : undefined;
