@@ -4,7 +4,6 @@
 // processes where it is and holds the token.
 import { randomBytes } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SkillError, type Logger } from '@openclaw/skill-sdk';
 import type { Logger as PinoLogger } from 'pino';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.js';
@@ -31,6 +30,7 @@ import {
   type ServeInfo,
 } from './serve-file.js';
 import { serveToken, serveTokenPath } from './serve-token.js';
+import { serveStdioEras, type StdioEras } from './stdio-eras.js';
 
 export const DEFAULT_DRAIN_MS = 10_000;
 
@@ -226,7 +226,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     }
   }
 
-  let stdioServer: ReturnType<typeof newServer> | undefined;
+  let stdio: StdioEras | undefined;
   let watcher: { close(): Promise<void> } | undefined;
   let closing: Promise<void> | undefined;
   let resolveClosed!: () => void;
@@ -244,7 +244,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
       if (!finished) logger.warn('serve stopped calls still running at the shutdown bound.');
       await watcher?.close();
       await mcpHttp?.close();
-      await stdioServer?.close();
+      await stdio?.close();
       http.drop();
       await stopped;
       await host.close(); // flushes the audit log
@@ -256,12 +256,15 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     if (info) await writeServeFile(host.home, info);
     if (broker && info) watchAudit();
     if (mcpMode === 'stdio') {
-      stdioServer = newServer();
-      const transport = new StdioServerTransport(
-        opts.stdin ?? process.stdin,
-        opts.stdout ?? process.stdout,
-      );
-      await stdioServer.connect(transport);
+      // The first message picks the protocol era of the connection.
+      stdio = serveStdioEras({
+        host,
+        calls,
+        configFile: paths.config,
+        stdin: opts.stdin ?? process.stdin,
+        stdout: opts.stdout ?? process.stdout,
+        legacy: newServer,
+      });
       // The client closing stdin ends the session, and with it this serve.
       (opts.stdin ?? process.stdin).once('end', () => void close());
     }
