@@ -31,9 +31,11 @@ export function listFingerprints(
     const served = await Promise.all(promptSkills(snapshot).map((s) => servedSkill(snapshot, s)));
     const skills = snapshot.skills
       .filter((s) => !s.shadowedBy)
-      .map((s) => [s.name, s.status, s.description, s.location, s.displayName ?? null]);
+      .map((s) => [s.name, s.version, s.status, s.description, s.location, s.displayName ?? null]);
     return {
-      tools: digest([settings, toolDefinitions(snapshot, 'mcp')]),
+      // An installed, updated or rolled-back skill is a change of its tools even when their
+      // definitions read the same: clients list again and call the new code.
+      tools: digest([settings, skills, toolDefinitions(snapshot, 'mcp')]),
       resources: digest([skills, served.map((s) => s?.entry.resources ?? null)]),
       prompts: digest([settings, skills]),
     };
