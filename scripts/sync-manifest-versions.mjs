@@ -40,3 +40,16 @@ for (const root of roots) {
   }
 }
 for (const line of changed) console.log(line);
+
+// The host reports its version to MCP clients from a constant (the CLI bundles it).
+const hostVersionFile = join('packages', 'host', 'src', 'version.ts');
+const hostPkg = JSON.parse(await readFile(join('packages', 'host', 'package.json'), 'utf8'));
+const versionText = await readFile(hostVersionFile, 'utf8');
+const nextVersionText = versionText.replace(
+  /HOST_PACKAGE_VERSION = '[^']*'/,
+  `HOST_PACKAGE_VERSION = '${hostPkg.version}'`,
+);
+if (nextVersionText !== versionText) {
+  await writeFile(hostVersionFile, nextVersionText);
+  console.log(`${hostVersionFile} -> ${hostPkg.version}`);
+}

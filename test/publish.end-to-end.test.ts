@@ -286,7 +286,7 @@ describe('an author publishes a skill; another user finds, installs and updates 
         previousVersion: '1.0.0',
       });
       await changed;
-      const tool = (await client.listTools()).tools.find((t) => t.name === `${SKILL}.calendars`);
+      const tool = (await client.listTools()).tools.find((t) => t.name === `${SKILL}_calendars`);
       expect(tool?.description).toMatch(/^Up to 100 calendars/);
       const call = await client.callTool({ name: `${SKILL}.calendars`, arguments: {} });
       expect(call.isError, JSON.stringify(call.content)).toBeFalsy();

@@ -85,7 +85,7 @@ describe('CLI commands into a running serve', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('Through the running serve for this home');
     expect(r.stderr).toContain('pass --yes');
-    expect(await toolNames(client)).not.toContain('counter.version');
+    expect(await toolNames(client)).not.toContain('counter_version');
   });
 
   it('install --yes: MCP clients get list_changed and the new tool; a call answers', async () => {
@@ -94,7 +94,7 @@ describe('CLI commands into a running serve', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ action: 'installed', name: 'counter' });
     await changed;
-    expect(await toolNames(client)).toContain('counter.version');
+    expect(await toolNames(client)).toContain('counter_version');
     const call = await client.callTool({ name: 'counter.version', arguments: {} });
     expect(call.structuredContent).toEqual({ version: '1.0.0' });
   });
@@ -108,7 +108,7 @@ describe('CLI commands into a running serve', () => {
     const r = await cli(home(), 'remove', 'counter');
     expect(r.code).toBe(0);
     await changed;
-    expect(await toolNames(client)).not.toContain('counter.version');
+    expect(await toolNames(client)).not.toContain('counter_version');
   });
 
   it("a relative folder path is resolved in the folder the command was typed in, not in serve's", async () => {
@@ -117,7 +117,7 @@ describe('CLI commands into a running serve', () => {
     expect(r.stderr).toContain('Through the running serve for this home');
     expect(r.code).toBe(0);
     await changed;
-    expect(await toolNames(client)).toContain('counter.version');
+    expect(await toolNames(client)).toContain('counter_version');
     expect((await cli(home(), 'remove', 'counter')).code).toBe(0);
   });
 });
@@ -137,7 +137,7 @@ describe('CLI install into a stdio serve', () => {
       const r = await cli(home, 'install', tarball, '--yes');
       expect(r.code).toBe(0);
       await changed;
-      expect(await toolNames(client)).toContain('counter.version');
+      expect(await toolNames(client)).toContain('counter_version');
     } finally {
       await client.close();
     }

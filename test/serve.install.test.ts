@@ -89,14 +89,14 @@ describe('installing into a running serve', () => {
       version: '1.0.0',
       tools: [{ name: 'counter.version' }],
     });
-    expect(await toolNames(client)).not.toContain('counter.version');
+    expect(await toolNames(client)).not.toContain('counter_version');
   });
 
   it('refuses an approval for other contents (integrity) and installs nothing', async () => {
     const r = await api(serve.info!, 'POST', '/skills', { spec: v1, integrity: 'sha512-other' });
     expect(r.status).toBe(409);
     expect(r.body.error.message).toContain('is not the package that was approved');
-    expect(await toolNames(client)).not.toContain('counter.version');
+    expect(await toolNames(client)).not.toContain('counter_version');
   });
 
   it('installs with the approved integrity; MCP clients get list_changed and the new tool', async () => {
@@ -109,7 +109,7 @@ describe('installing into a running serve', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ action: 'installed', name: 'counter', version: '1.0.0' });
     await changed;
-    expect(await toolNames(client)).toContain('counter.version');
+    expect(await toolNames(client)).toContain('counter_version');
     expect(await version(client)).toEqual({ version: '1.0.0' });
   });
 
@@ -142,7 +142,7 @@ describe('installing into a running serve', () => {
     const r = await api(serve.info!, 'DELETE', '/skills/counter');
     expect(r.body).toMatchObject({ action: 'removed', name: 'counter' });
     await changed;
-    expect(await toolNames(client)).not.toContain('counter.version');
+    expect(await toolNames(client)).not.toContain('counter_version');
   });
 
   it('answers 404 SKILL_NOT_FOUND naming a skill that is not installed', async () => {
@@ -170,7 +170,7 @@ describe('installing into a stdio serve from another process', () => {
       const r = await api(info, 'POST', '/skills', { spec: v1, yes: true });
       expect(r.body).toMatchObject({ action: 'installed', version: '1.0.0' });
       await changed;
-      expect(await toolNames(client)).toContain('counter.version');
+      expect(await toolNames(client)).toContain('counter_version');
     } finally {
       await client.close();
     }

@@ -40,7 +40,7 @@ afterAll(async () => {
 describe('serve over stdio', () => {
   it('lists the tools and calls one through the router', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['echo.say', 'skills.read', 'skills.search']);
+    expect(tools.map((t) => t.name)).toEqual(['echo_say', 'skills_read', 'skills_search']);
     const r = await client.callTool({ name: 'echo.say', arguments: { text: 'hi' } });
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toMatchObject({ tool: 'echo.say', input: { text: 'hi' } });
@@ -65,6 +65,6 @@ describe('serve over stdio', () => {
     await rename(join(root, 'staging', 'extra'), join(ws, 'skills', 'extra'));
     await changed;
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toContain('extra.ping');
+    expect(tools.map((t) => t.name)).toContain('extra_ping');
   });
 });

@@ -243,6 +243,13 @@ const targets: Array<[string, string, boolean]> = [
     `${figures['mcp.tools-list.1000']?.median} us`,
     (figures['mcp.tools-list.1000']?.median ?? Infinity) <= 2000,
   ],
+  ...(['mcp.tools-list.1000', 'mcp.stateless.tools-call'] as const).map(
+    (id): [string, string, boolean] => [
+      `${id} p50 / the SDK's minimal server (shown, no target)`,
+      `${ratio(id, `${id}.sdk-minimal`).toFixed(2)} x (${figures[id]?.median} us vs ${figures[`${id}.sdk-minimal`]?.median} us)`,
+      true,
+    ],
+  ),
   [
     'tools.defs.1000.cached <= 1 ms',
     `${figures['tools.defs.1000.cached']?.median} us`,

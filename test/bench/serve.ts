@@ -1,6 +1,7 @@
 // serve's figures: tools/list of 1,000 tools through the serve's MCP server (the SDK client
 // over the in-memory transport, as dispatch.mcp-sdk is measured, and over Streamable HTTP
-// through the whole serve: gate, session, JSON), and one tool call over Streamable HTTP.
+// through the whole serve: gate, session, JSON), one tool call over Streamable HTTP, and one
+// stateless 2026-07-28 tool call; each MCP figure beside the SDK's own minimal server's.
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,6 +10,7 @@ import { CallTracker, createMcpServer, startServe } from '@openclaw/skill-host/s
 import { writeEchoSkill } from './dispatch.js';
 import { generateToolSkills } from './generate.js';
 import { microAsync, type Figure } from './harness.js';
+import { minimalListClient, minimalModernServer, modernClient } from './mcp-modern.js';
 
 export async function benchServe(tmp: string): Promise<Record<string, Figure>> {
   const ws = join(tmp, 'serve-ws');
@@ -41,7 +43,31 @@ export async function benchServe(tmp: string): Promise<Record<string, Figure>> {
       batch: 1,
       timeMs: 2000,
     });
+    // The SDK's own minimal server listing the same 1,000 tools, for the ratio.
+    const minimal = await minimalListClient((await memory.listTools()).tools);
+    figures['mcp.tools-list.1000.sdk-minimal'] = await microAsync(() => minimal.listTools(), {
+      batch: 1,
+      timeMs: 2000,
+    });
+    await minimal.close();
     await memory.close();
+
+    // One 2026-07-28 tools/call over HTTP (stateless: a server per request), serve and the
+    // SDK's minimal modern server, with the SDK 2.x client.
+    const modern = await modernClient(serve.mcpUrl!, serve.info!.token);
+    figures['mcp.stateless.tools-call'] = await microAsync(
+      (i) => modern.callTool({ name: 'echo_say', arguments: { text: `hi ${i}` } }),
+      { batch: 5, timeMs: 2000 },
+    );
+    await modern.close();
+    const sdkModern = await minimalModernServer();
+    const sdkClient = await modernClient(sdkModern.url);
+    figures['mcp.stateless.tools-call.sdk-minimal'] = await microAsync(
+      (i) => sdkClient.callTool({ name: 'echo', arguments: { text: `hi ${i}` } }),
+      { batch: 5, timeMs: 2000 },
+    );
+    await sdkClient.close();
+    await sdkModern.close();
 
     const http = new Client({ name: 'bench-http', version: '1.0.0' });
     await http.connect(

@@ -63,7 +63,7 @@ export const sendInput = {
       type: 'array',
       maxItems: 20,
       items: {
-        oneOf: [
+        anyOf: [
           {
             type: 'object',
             properties: { storageKey: { type: 'string', minLength: 1 } },

@@ -62,12 +62,20 @@ export function clientConfigs(
   };
 }
 
-function banner(serve: RunningServe, configs: ClientConfigs): string {
+export async function banner(serve: RunningServe, configs: ClientConfigs): Promise<string> {
   const snapshot = serve.host.snapshot();
   const skills = snapshot.skills.filter((s) => s.source.kind !== 'builtin' && !s.shadowedBy);
-  const ready = skills.filter((s) => s.status === 'ready');
+  // As `list` counts: a skill whose sign-in is missing cannot succeed a call, so it is not ready.
+  const login = new Map<string, string>();
+  for (const s of skills) {
+    if (s.status !== 'ready' || !s.manifest?.auth) continue;
+    const needs = await serve.host.auth.needsLogin(s);
+    if (needs.length) login.set(s.name, needs[0]!.command);
+  }
+  const ready = skills.filter((s) => s.status === 'ready' && !login.has(s.name));
   const lines = [
     `openclaw-skill serve: ${ready.length} ready of ${skills.length} skills (${ready.map((s) => s.name).join(', ') || 'none'}), ${snapshot.tools.size} tools`,
+    ...[...login].map(([name, cmd]) => `${name} needs login: run \`${cmd}\``),
     `home ${serve.host.home}`,
   ];
   if (serve.mcpUrl)
@@ -143,7 +151,7 @@ export function configure(cmd: Command, io: Io): void {
               ? `openclaw-skill serve: MCP on stdio; control API at ${serve.info.url}/api\n`
               : 'openclaw-skill serve: MCP on stdio; another serve for this home has the control API\n',
           );
-        } else io.stdout(banner(serve, configs));
+        } else io.stdout(await banner(serve, configs));
         await serve.closed;
       }
     });

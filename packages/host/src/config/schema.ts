@@ -377,6 +377,18 @@ export const hostConfigSchema = {
       },
       additionalProperties: false,
     },
+    serve: {
+      type: 'object',
+      description: 'The host as a service (openclaw-skill serve).',
+      properties: {
+        toolNames: {
+          enum: ['wire', 'canonical'],
+          description:
+            'Tool names serve lists over MCP: wire (default, notes_read: what OpenAI and Anthropic accept) or canonical (notes.read).',
+        },
+      },
+      additionalProperties: false,
+    },
     mcpServers: {
       type: 'object',
       description: 'MCP servers whose tools join the catalog as mcp__<server>__<tool>.',

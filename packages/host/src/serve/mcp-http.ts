@@ -1,11 +1,13 @@
-// MCP over Streamable HTTP at /mcp: one transport and one Server per MCP session, created by
-// an initialize request and found again by the Mcp-Session-Id header. The HTTP gate (Host,
+// MCP over Streamable HTTP at /mcp: 2026-07-28 requests go to the stateless modern handler;
+// 2025-era clients get one transport and one Server per MCP session, created by an
+// initialize request and found again by the Mcp-Session-Id header. The HTTP gate (Host,
 // Origin, token, body limit) has already run; the body arrives parsed.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ModernHttp } from './mcp-modern.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
@@ -19,7 +21,7 @@ export interface McpHttp {
   close(): Promise<void>;
 }
 
-export function createMcpHttp(newServer: () => Server): McpHttp {
+export function createMcpHttp(newServer: () => Server, modern?: ModernHttp): McpHttp {
   const sessions = new Map<string, Session>();
 
   const rpcError = (res: ServerResponse, status: number, code: number, message: string) => {
@@ -32,6 +34,8 @@ export function createMcpHttp(newServer: () => Server): McpHttp {
       return sessions.size;
     },
     async handle(req, res, body) {
+      // 2026-07-28 requests are stateless: served per request, never through a session.
+      if (modern && (await modern.claims(req, body))) return modern.handle(req, res, body);
       const id = req.headers['mcp-session-id'];
       if (typeof id === 'string') {
         const session = sessions.get(id);
@@ -61,7 +65,7 @@ export function createMcpHttp(newServer: () => Server): McpHttp {
     async close() {
       const all = [...sessions.values()];
       sessions.clear();
-      await Promise.allSettled(all.map((s) => s.server.close()));
+      await Promise.allSettled([...all.map((s) => s.server.close()), modern?.close()]);
     },
   };
 }

@@ -2,33 +2,33 @@
 // for a thousand tools and cannot take JSON Schema tools). Tools come from the catalog in the
 // `mcp` format (computed once per snapshot), calls go through the router with the MCP session
 // as the host session, each skill's SKILL.md is a resource and the prompt block a prompt.
-import { readFile } from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
-  ErrorCode as McpErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
   type CallToolResult,
-  type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import { HOST_API_VERSION } from '@openclaw/skill-sdk';
-import type { CatalogSnapshot, SkillRecord } from '../catalog/types.js';
-import { TOOLS_SEARCH } from '../formats/names.js';
-import { toWireResult } from '../formats/wire-result.js';
 import type { SkillHost } from '../host.js';
-import type { ApprovalHandler, ApprovalRequest, CallContext, CallResult } from '../router/types.js';
+import { HOST_PACKAGE_VERSION } from '../version.js';
+import type { ApprovalHandler, ApprovalRequest, CallContext } from '../router/types.js';
 import { firstAnswer, type ApprovalBroker } from './approvals.js';
 import type { CallTracker } from './calls.js';
+import { mcpSurface, watchLists } from './mcp-surface.js';
+import { registerSkills, skillsExtension, skillsService } from './mcp-skills.js';
+import { skillFileUri } from './skill-files.js';
 
-export const PROMPT_NAME = 'available_skills';
-/** MCP's "resource not found" error code (not in the SDK's enum). */
-const RESOURCE_NOT_FOUND = -32002;
-const SKILL_URI = /^skill:\/\/([^/]+)\/SKILL\.md$/;
+export { PROMPT_NAME } from './mcp-surface.js';
+
+/** What serve declares to MCP clients of either era. */
+export const MCP_CAPABILITIES = {
+  tools: { listChanged: true },
+  resources: { listChanged: true },
+  prompts: { listChanged: true },
+  extensions: skillsExtension,
+};
 
 export interface McpServerOptions {
   host: SkillHost;
@@ -42,44 +42,18 @@ export interface McpServerOptions {
    * answer wins), or alone (as the host's handler) when the client cannot elicit.
    */
   broker?: ApprovalBroker;
+  /** Tool names on the wire (default: config `serve.toolNames`, else `wire`). */
+  toolNames?: 'wire' | 'canonical';
 }
 
-export const skillUri = (name: string): string => `skill://${name}/SKILL.md`;
-
-/** Skills whose SKILL.md a client may read: ready, unshadowed folders (not host tools or MCP servers). */
-function docSkills(snapshot: CatalogSnapshot): SkillRecord[] {
-  return snapshot.memo('serve:doc-skills', () =>
-    [...snapshot.byName.values()].filter(
-      (s) => s.status === 'ready' && s.source.kind !== 'builtin' && s.source.kind !== 'mcp',
-    ),
-  );
-}
-
-function resources(snapshot: CatalogSnapshot): Resource[] {
-  return snapshot.memo('serve:resources', () =>
-    docSkills(snapshot).map((s) => ({
-      uri: skillUri(s.name),
-      name: s.name,
-      ...(s.displayName && { title: s.displayName }),
-      description: s.description,
-      mimeType: 'text/markdown',
-    })),
-  );
-}
+export const skillUri = (name: string): string => skillFileUri(name, 'SKILL.md');
 
 export function createMcpServer(opts: McpServerOptions): Server {
-  const { host, calls } = opts;
+  const { host } = opts;
+  const surface = mcpSurface(opts);
   const server = new Server(
-    { name: 'openclaw-skill-host', version: HOST_API_VERSION },
-    {
-      capabilities: {
-        tools: { listChanged: true },
-        resources: { listChanged: true },
-        prompts: { listChanged: true },
-      },
-      instructions:
-        'Tools of the installed OpenClaw and Agent Skills. Before using a skill, read its SKILL.md (resource skill://<name>/SKILL.md, or the skills.read tool).',
-    },
+    { name: 'openclaw-skill-host', version: HOST_PACKAGE_VERSION },
+    { capabilities: MCP_CAPABILITIES, instructions: surface.instructions() },
   );
 
   // The caller of a list is the caller of the calls: the session's owner (see below). The
@@ -89,152 +63,91 @@ export function createMcpServer(opts: McpServerOptions): Server {
     isOwner: true,
   });
   server.setRequestHandler(ListToolsRequestSchema, (_req, extra) => ({
-    tools: host.tools.definitions('mcp', { ctx: caller(extra.sessionId) }) as never,
+    tools: surface.listTools(caller(extra.sessionId)) as never,
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
-    if (!calls.open) {
-      return {
-        isError: true,
-        content: [
-          {
-            type: 'text',
-            text: 'Error SKILL_UNAVAILABLE: serve is shutting down.\nHint: retry once it is back.',
-          },
-        ],
-      } satisfies CallToolResult;
-    }
     const canAsk = Boolean(server.getClientCapabilities()?.elicitation);
-    const elicit = async (
-      { tool, input, reason }: Parameters<ApprovalHandler>[0],
-      withdrawn?: AbortSignal,
-    ): Promise<boolean> => {
-      const answer = await server.elicitInput(
-        {
-          message: `${tool.name} needs your approval (${reason}).\nInput: ${JSON.stringify(input, null, 2)}`,
-          requestedSchema: {
-            type: 'object',
-            properties: { approve: { type: 'boolean', title: `Run ${tool.name}?` } },
-            required: ['approve'],
-          },
-        },
-        {
-          relatedRequestId: extra.requestId,
-          signal: withdrawn ? AbortSignal.any([extra.signal, withdrawn]) : extra.signal,
-        },
-      );
-      return answer.action === 'accept' && answer.content?.approve === true;
-    };
-    const broker = opts.broker;
-    // Each answer says who gave it: the result's approvedBy and the audit line show it.
-    const byClient = (req: ApprovalRequest, withdrawn?: AbortSignal) =>
-      elicit(req, withdrawn).then((approved) => ({ approved, by: 'mcp-client' }));
-    const byDashboard = (req: ApprovalRequest, withdrawn?: AbortSignal) =>
-      broker!.ask(req, withdrawn).then((approved) => ({ approved, by: 'dashboard' }));
-    const ask: ApprovalHandler = broker
-      ? (req) =>
-          // "Always for this session" from the dashboard covers MCP calls without asking.
-          broker.remembered(req)
-            ? { approved: true, by: 'dashboard (always for this session)' }
-            : firstAnswer(byClient, byDashboard)(req)
-      : (req) => byClient(req);
     const ctx: CallContext = {
       sessionId: opts.sessionId(extra.sessionId),
       // The bearer token (or the spawning process, over stdio) belongs to the owner.
       isOwner: true,
-      signal: AbortSignal.any([extra.signal, calls.signal]),
-      ...(canAsk && { approve: ask }),
+      signal: AbortSignal.any([extra.signal, opts.calls.signal]),
+      ...(canAsk && { approve: approvalAsker(server, extra, opts.broker) }),
     };
-    const result = await calls.track(() =>
-      host.call({ name: req.params.name, input: req.params.arguments ?? {} }, ctx),
-    );
+    const { wire, searched } = await surface.callTool(req.params, ctx);
     // Tools found by tools_search join this session's list: tell the client to fetch it again.
-    if (result.name === TOOLS_SEARCH && !result.isError)
-      void server.sendToolListChanged().catch(() => undefined);
-    const wire = toWireResult(canAsk ? result : withApprovalHint(result, opts.configFile), 'mcp');
-    const out: CallToolResult = { ...wire };
-    return out;
+    if (searched) void server.sendToolListChanged().catch(() => undefined);
+    return wire as CallToolResult;
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: resources(host.snapshot()),
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: surface.templates() as never,
   }));
-
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
-    const uri = req.params.uri;
-    const name = SKILL_URI.exec(uri)?.[1];
-    const skill = name
-      ? docSkills(host.snapshot()).find((s) => s.name === decodeURIComponent(name))
-      : undefined;
-    if (!skill) {
-      throw new McpError(RESOURCE_NOT_FOUND, `No skill document at ${uri}.`, {
-        uri,
-        hint: 'List the resources for the skills this server has.',
-      });
-    }
-    const text = await readFile(skill.location, 'utf8');
-    return { contents: [{ uri, mimeType: 'text/markdown', text }] };
-  });
-
+  // SKILL.md and every other file of each skill, and the Skills extension's methods.
+  registerSkills(server, skillsService({ host, caller }));
   server.setRequestHandler(ListPromptsRequestSchema, () => ({
-    prompts: [
-      {
-        name: PROMPT_NAME,
-        title: 'Available skills',
-        description:
-          'The <available_skills> block for a system prompt: each skill with its description and where its SKILL.md is.',
-        arguments: [
-          {
-            name: 'query',
-            description: 'The task at hand; ranks skills when the block is over its budget.',
-            required: false,
-          },
-        ],
-      },
-    ],
+    prompts: surface.prompts() as never,
   }));
+  server.setRequestHandler(
+    GetPromptRequestSchema,
+    (req, extra) =>
+      surface.getPrompt(req.params.name, req.params.arguments, caller(extra.sessionId)) as never,
+  );
 
-  server.setRequestHandler(GetPromptRequestSchema, (req, extra) => {
-    if (req.params.name !== PROMPT_NAME) {
-      throw new McpError(
-        McpErrorCode.InvalidParams,
-        `No prompt named ${JSON.stringify(req.params.name)}; this server has "${PROMPT_NAME}".`,
-      );
-    }
-    const query = req.params.arguments?.query;
-    const prompt = host.prompt({ ...(query && { query }), ctx: caller(extra.sessionId) });
-    return {
-      description: prompt.report ?? `${prompt.included.length} skills`,
-      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: prompt.text } }],
-    };
-  });
-
-  // Every new snapshot may add, drop or change tools, documents and the block.
-  const onChange = () => {
-    if (!server.transport) return;
-    void Promise.all([
-      server.sendToolListChanged(),
-      server.sendResourceListChanged(),
-      server.sendPromptListChanged(),
-    ]).catch(() => undefined); // a client that went away; its session closes on its own
+  // A new snapshot may add, drop or change tools, documents and the block: each list that
+  // changed is announced once.
+  const send = {
+    tools: () => server.sendToolListChanged(),
+    resources: () => server.sendResourceListChanged(),
+    prompts: () => server.sendPromptListChanged(),
   };
-  host.on('change', onChange);
+  const stop = watchLists(host, (changed) =>
+    server.transport ? Promise.all(changed.map((k) => send[k]())) : undefined,
+  );
   const previous = server.onclose;
   server.onclose = () => {
-    host.off('change', onChange);
+    stop();
     previous?.();
   };
   return server;
 }
 
-/**
- * The router's hint for a call that needs approval speaks to CLI users; an MCP client that
- * cannot ask (no elicitation) needs to hear where the user allows the tool instead.
- */
-function withApprovalHint(result: CallResult, configFile: string): CallResult {
-  if (!result.isError || result.code !== 'APPROVAL_REQUIRED') return result;
-  return {
-    ...result,
-    hint: `This MCP client cannot ask the user for approval. Ask the user to allow it: add "${result.name}" to "approvals.auto" in ${configFile} (serve reloads the file), or to use a client that supports elicitation.`,
+/** Asks the client by elicitation, and the dashboard too when there is one (first answer wins). */
+function approvalAsker(
+  server: Server,
+  extra: { requestId: string | number; signal: AbortSignal },
+  broker: ApprovalBroker | undefined,
+): ApprovalHandler {
+  const elicit = async (
+    { tool, input, reason }: Parameters<ApprovalHandler>[0],
+    withdrawn?: AbortSignal,
+  ): Promise<boolean> => {
+    const answer = await server.elicitInput(
+      {
+        message: `${tool.name} needs your approval (${reason}).\nInput: ${JSON.stringify(input, null, 2)}`,
+        requestedSchema: {
+          type: 'object',
+          properties: { approve: { type: 'boolean', title: `Run ${tool.name}?` } },
+          required: ['approve'],
+        },
+      },
+      {
+        relatedRequestId: extra.requestId,
+        signal: withdrawn ? AbortSignal.any([extra.signal, withdrawn]) : extra.signal,
+      },
+    );
+    return answer.action === 'accept' && answer.content?.approve === true;
   };
+  // Each answer says who gave it: the result's approvedBy and the audit line show it.
+  const byClient = (req: ApprovalRequest, withdrawn?: AbortSignal) =>
+    elicit(req, withdrawn).then((approved) => ({ approved, by: 'mcp-client' }));
+  if (!broker) return (req) => byClient(req);
+  const byDashboard = (req: ApprovalRequest, withdrawn?: AbortSignal) =>
+    broker.ask(req, withdrawn).then((approved) => ({ approved, by: 'dashboard' }));
+  return (req) =>
+    // "Always for this session" from the dashboard covers MCP calls without asking.
+    broker.remembered(req)
+      ? { approved: true, by: 'dashboard (always for this session)' }
+      : firstAnswer(byClient, byDashboard)(req);
 }

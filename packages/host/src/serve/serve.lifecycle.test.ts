@@ -68,7 +68,7 @@ describe('serve lifecycle', () => {
     fx = await serveFixture({ watch: true });
     const client = await httpClient(fx.serve);
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toContain('notes.read');
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('notes_read');
       const changed = new Promise<void>((resolve) =>
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
       );
@@ -78,8 +78,8 @@ describe('serve lifecycle', () => {
       );
       await changed;
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
-        'skills.read',
-        'skills.search',
+        'skills_read',
+        'skills_search',
       ]);
     } finally {
       await client.close();

@@ -27,12 +27,13 @@ const text = (r: Record<string, unknown>) =>
   (r.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
 describe('serve over Streamable HTTP', () => {
-  it('lists the tools the client may call (not the one the config denies) with canonical names, schemas, titles and annotations', async () => {
+  it('lists the tools the client may call (not the one the config denies) with provider-safe names, schemas, titles and annotations', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(['notes.read', 'notes.wipe', 'skills.read', 'skills.search']);
-    const read = tools.find((t) => t.name === 'notes.read')!;
+    expect(names).toEqual(['notes_read', 'notes_wipe', 'skills_read', 'skills_search']);
+    const read = tools.find((t) => t.name === 'notes_read')!;
     expect(read.title).toBe('Read a note');
+    expect(read._meta).toEqual({ 'io.openclaw/canonicalName': 'notes.read' });
     expect(read.description).toBe('Read one note by id.');
     expect(read.inputSchema).toMatchObject({ required: ['id'], additionalProperties: false });
     expect(read.outputSchema).toMatchObject({ required: ['id', 'text'] });
@@ -40,7 +41,7 @@ describe('serve over Streamable HTTP', () => {
   });
 
   it('calls a tool through the router and returns its value as text and structured content', async () => {
-    const r = await client.callTool({ name: 'notes.read', arguments: { id: '7' } });
+    const r = await client.callTool({ name: 'notes_read', arguments: { id: '7' } });
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({ id: '7', text: 'note 7' });
     expect(JSON.parse(text(r))).toEqual({ id: '7', text: 'note 7' });
@@ -54,24 +55,24 @@ describe('serve over Streamable HTTP', () => {
   });
 
   it('returns invalid input as a tool error naming INVALID_INPUT', async () => {
-    const r = await client.callTool({ name: 'notes.read', arguments: { id: 7 } });
+    const r = await client.callTool({ name: 'notes_read', arguments: { id: 7 } });
     expect(r.isError).toBe(true);
     expect(text(r)).toMatch(/^Error INVALID_INPUT: /);
   });
 
   it('returns a call the policy refuses as a tool error with the code and the hint', async () => {
-    const r = await client.callTool({ name: 'notes.blocked', arguments: {} });
+    const r = await client.callTool({ name: 'notes_blocked', arguments: {} });
     expect(r.isError).toBe(true);
-    expect(text(r)).toContain('Error POLICY_DENIED: Tool notes.blocked is not allowed here');
+    expect(text(r)).toContain('Error POLICY_DENIED: Tool notes_blocked is not allowed here');
     expect(text(r)).toContain(
       `Hint: Do not retry it; if the user needs it they can change the policy in ${join(fx.home, 'config.json')}`,
     );
   });
 
   it('refuses a call that needs approval, when the client cannot elicit, with a hint naming approvals.auto', async () => {
-    const r = await client.callTool({ name: 'notes.wipe', arguments: {} });
+    const r = await client.callTool({ name: 'notes_wipe', arguments: {} });
     expect(r.isError).toBe(true);
-    expect(text(r)).toContain('Error APPROVAL_REQUIRED: notes.wipe needs approval');
+    expect(text(r)).toContain('Error APPROVAL_REQUIRED: notes_wipe needs approval');
     expect(text(r)).toContain(
       `add "notes.wipe" to "approvals.auto" in ${join(fx.home, 'config.json')}`,
     );
@@ -88,7 +89,7 @@ describe('serve over Streamable HTTP', () => {
         : { action: 'decline' };
     });
     try {
-      const yes = await asking.callTool({ name: 'notes.wipe', arguments: {} });
+      const yes = await asking.callTool({ name: 'notes_wipe', arguments: {} });
       expect(yes.isError).toBeFalsy();
       expect(text(yes)).toBe('wiped');
       expect(yes._meta?.['io.openclaw/call']).toMatchObject({
@@ -96,7 +97,7 @@ describe('serve over Streamable HTTP', () => {
         approvedBy: 'mcp-client',
       });
       answer = 'no';
-      const no = await asking.callTool({ name: 'notes.wipe', arguments: {} });
+      const no = await asking.callTool({ name: 'notes_wipe', arguments: {} });
       expect(no.isError).toBe(true);
       expect(text(no)).toContain('Error APPROVAL_DENIED');
       expect(asked).toHaveLength(2);
@@ -108,7 +109,7 @@ describe('serve over Streamable HTTP', () => {
 
   it('lists each ready skill SKILL.md as a resource and reads it', async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual([
+    expect(resources.filter((r) => r.uri.endsWith('/SKILL.md')).map((r) => r.uri)).toEqual([
       'skill://guide/SKILL.md',
       'skill://notes/SKILL.md',
     ]);
@@ -116,7 +117,7 @@ describe('serve over Streamable HTTP', () => {
     expect(doc.contents[0]).toMatchObject({ mimeType: 'text/markdown' });
     expect((doc.contents[0] as { text: string }).text).toContain('Read notes with notes.read.');
     await expect(client.readResource({ uri: 'skill://nope/SKILL.md' })).rejects.toThrow(
-      /No skill document at skill:\/\/nope\/SKILL.md/,
+      /No skill file at skill:\/\/nope\/SKILL.md/,
     );
   });
 
@@ -127,6 +128,8 @@ describe('serve over Streamable HTTP', () => {
     const block = (p.messages[0]!.content as { text: string }).text;
     expect(block).toBe(fx.serve.host.prompt().text);
     expect(block).toContain('<name>guide</name>');
+    // The read tool the block names is the one this client lists.
+    expect(block).toContain('the `skills_read` tool');
   });
 
   it('sends tools/list_changed after a skill folder is added and rescanned; the next list has its tool', async () => {
@@ -137,6 +140,6 @@ describe('serve over Streamable HTTP', () => {
     await fx.serve.host.rescan();
     await changed;
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toContain('extra.ping');
+    expect(tools.map((t) => t.name)).toContain('extra_ping');
   });
 });

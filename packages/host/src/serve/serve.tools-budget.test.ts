@@ -1,5 +1,5 @@
 // serve's tools/list per MCP session under a token budget: the list is cut and offers
-// tools.search; what one session finds joins that session's next list (the client is told
+// tools_search; what one session finds joins that session's next list (the client is told
 // the list changed), and only that session's.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -24,25 +24,28 @@ afterAll(async () => {
 const names = async (c: Client) => (await c.listTools()).tools.map((t) => t.name);
 
 describe('serve tools/list under a budget', () => {
-  it('lists fewer tools than the catalog has, with tools.search for the rest', async () => {
+  it('lists fewer tools than the catalog has, with tools_search for the rest', async () => {
     const listed = await names(a);
-    expect(listed).toContain('tools.search');
-    expect(listed).not.toContain('notes.wipe');
+    expect(listed).toContain('tools_search');
+    expect(listed).not.toContain('notes_wipe');
     expect(fx.serve.host.snapshot().tools.has('notes.wipe')).toBe(true);
   });
 
-  it("a tools.search find joins the caller's session list, announced as a list change, and no other session's", async () => {
+  it("a tools_search find, named as the client lists tools, joins the caller's session list, announced as a list change, and no other session's", async () => {
     const notified = new Promise<void>((resolve) =>
       a.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
     );
     const r = await a.callTool({
-      name: 'tools.search',
+      name: 'tools_search',
       arguments: { query: 'wipe notes', limit: 1 },
     });
     expect(r.isError).toBeFalsy();
-    expect(r.structuredContent).toMatchObject({ tools: [{ name: 'notes.wipe' }] });
+    expect(r.structuredContent).toMatchObject({ tools: [{ name: 'notes_wipe' }] });
+    expect(r.content).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('"notes_wipe"') as string }),
+    ]);
     await notified;
-    expect(await names(a)).toContain('notes.wipe');
-    expect(await names(b)).not.toContain('notes.wipe');
+    expect(await names(a)).toContain('notes_wipe');
+    expect(await names(b)).not.toContain('notes_wipe');
   });
 });

@@ -4,7 +4,6 @@
 // processes where it is and holds the token.
 import { randomBytes } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SkillError, type Logger } from '@openclaw/skill-sdk';
 import type { Logger as PinoLogger } from 'pino';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.js';
@@ -21,6 +20,7 @@ import { EventStreams } from './events-stream.js';
 import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
 import { createServeHttp, sendJson, type Mount, type ServeTimeouts } from './http.js';
 import { createMcpHttp } from './mcp-http.js';
+import { createModernHttp } from './mcp-modern.js';
 import { createMcpServer } from './mcp-server.js';
 import {
   pidAlive,
@@ -32,6 +32,7 @@ import {
 import { serveToken, serveTokenPath } from './serve-token.js';
 import { createServeLogin, type ServeLoginOptions } from './oauth/login.js';
 import { join } from 'node:path';
+import { serveStdioEras, type StdioEras } from './stdio-eras.js';
 
 export const DEFAULT_DRAIN_MS = 10_000;
 
@@ -128,7 +129,10 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
       sessionId: (sid) => sid ?? stdioSession,
       ...(broker && { broker }),
     });
-  const mcpHttp = mcpMode === 'http' ? createMcpHttp(newServer) : undefined;
+  const mcpHttp =
+    mcpMode === 'http'
+      ? createMcpHttp(newServer, createModernHttp({ host, calls, configFile: paths.config }))
+      : undefined;
   let port = 0;
   const streams = new EventStreams();
   const sessions = opts.dashboard ? createDashboardSessions(() => port) : undefined;
@@ -241,7 +245,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     }
   }
 
-  let stdioServer: ReturnType<typeof newServer> | undefined;
+  let stdio: StdioEras | undefined;
   let watcher: { close(): Promise<void> } | undefined;
   let closing: Promise<void> | undefined;
   let resolveClosed!: () => void;
@@ -259,7 +263,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
       if (!finished) logger.warn('serve stopped calls still running at the shutdown bound.');
       await watcher?.close();
       await mcpHttp?.close();
-      await stdioServer?.close();
+      await stdio?.close();
       http.drop();
       await stopped;
       await host.close(); // flushes the audit log
@@ -271,12 +275,15 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     if (info) await writeServeFile(host.home, info);
     if (broker && info) watchAudit();
     if (mcpMode === 'stdio') {
-      stdioServer = newServer();
-      const transport = new StdioServerTransport(
-        opts.stdin ?? process.stdin,
-        opts.stdout ?? process.stdout,
-      );
-      await stdioServer.connect(transport);
+      // The first message picks the protocol era of the connection.
+      stdio = serveStdioEras({
+        host,
+        calls,
+        configFile: paths.config,
+        stdin: opts.stdin ?? process.stdin,
+        stdout: opts.stdout ?? process.stdout,
+        legacy: newServer,
+      });
       // The client closing stdin ends the session, and with it this serve.
       (opts.stdin ?? process.stdin).once('end', () => void close());
     }
