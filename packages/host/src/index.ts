@@ -97,6 +97,7 @@ export type {
   RollbackOptions,
   SummaryTool,
 } from './install/types.js';
+export type { OutdatedEntry } from './install/outdated.js';
 // `host.checkInstalls()`, what `doctor` reports and repairs.
 export type { InstallCheck } from './install/installer.js';
 export type { InstallFinding, InstallFix } from './install/reconcile.js';

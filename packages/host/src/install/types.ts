@@ -97,6 +97,11 @@ export interface InstallOptions {
    * refused regardless.
    */
   allowLocalDeps?: boolean;
+  /**
+   * `update` only: resolve the `latest` dist-tag instead of the range the skill was installed
+   * with (the CLI's `update --latest`); consent then warns that the range is left.
+   */
+  latest?: boolean;
 }
 
 export type InstallAction = 'installed' | 'updated' | 'unchanged' | 'removed' | 'rolled-back';
@@ -143,6 +148,11 @@ export interface LockEntry {
   spec: string;
   /** The registry it came from, for registry installs. */
   registry?: string;
+  /**
+   * Registry installs: the range `update` stays in (`^1`, `latest`, a dist-tag), as npm would
+   * save it; an exact version asked for keeps `^<version>`.
+   */
+  range?: string;
   /** Local dependencies consented with `allowLocalDeps`: name -> real path the skill may read. */
   localDependencies?: Record<string, string>;
 }
