@@ -1,6 +1,7 @@
 // The installer's public shapes. Everything here is plain JSON (no class, no function, no
 // Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
 // a script can read an InstallResult from `--json`.
+import type { SignatureStatus } from './signatures.js';
 
 /** A tool as the user is asked to allow it. */
 export interface SummaryTool {
@@ -66,6 +67,11 @@ export interface InstallSummary {
   /** Install scripts the package declares; they are never run. */
   scripts: string[];
   warnings: InstallWarning[];
+  /**
+   * Registry installs: what the registry signature check found (`verified`, `unsigned`, or
+   * `unverifiable` when the registry publishes no signing keys).
+   */
+  signature?: SignatureStatus;
   /** `allow`, `warn` or `block` from `install.policyCommand`; absent when none is set. */
   policy?: { decision: 'allow' | 'warn' | 'block'; reason?: string };
 }

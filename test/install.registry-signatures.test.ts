@@ -1,0 +1,171 @@
+// Registry signatures checked as `npm audit signatures` checks them, against a loopback
+// registry of this suite's own that signs with a key the suite makes: a valid signature is
+// verified and shown, a tampered one refuses the install naming the package, an unsigned
+// version warns (or is refused with install.requireSignatures), a key that had expired when
+// the version was published refuses it, and the keys are fetched once per registry and cached.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
+import { writeSkillPackage } from './support/skill-packages.js';
+import {
+  makeSigningKey,
+  startSigningRegistry,
+  type SignatureKind,
+  type SigningRegistry,
+} from './support/signing-registry.js';
+
+const exec = promisify(execFile);
+let registry: SigningRegistry;
+let tmp: string;
+const expiredKey = makeSigningKey('SHA256:expired', '2025-06-01T00:00:00.000Z');
+
+async function publish(
+  skill: string,
+  version: string,
+  signature: SignatureKind,
+  extra: { key?: typeof expiredKey; time?: string } = {},
+) {
+  const dir = await writeSkillPackage({ skill, version });
+  const { stdout } = await exec('npm', ['pack', dir, '--pack-destination', tmp, '--json'], {
+    env: { PATH: process.env.PATH, npm_config_cache: join(tmp, 'npm-cache') },
+  });
+  const tarball = join(tmp, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+  const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+  await registry.publish({ manifest, tarball, signature, ...extra });
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'oc-signatures-'));
+  registry = await startSigningRegistry([makeSigningKey('SHA256:test-key-1'), expiredKey]);
+  await publish('signed', '1.0.0', 'valid');
+  await publish('tampered', '1.0.0', 'tampered');
+  await publish('unsigned', '1.0.0', 'none');
+  await publish('stale', '1.0.0', 'valid', { key: expiredKey, time: '2026-01-01T00:00:00.000Z' });
+}, 120_000);
+
+afterAll(async () => {
+  await registry?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+async function newHost(install: Record<string, unknown> = {}): Promise<SkillHost> {
+  const root = await mkdtemp(join(tmp, 'host-'));
+  return createSkillHost({
+    home: join(root, 'home'),
+    workspace: join(root, 'ws'),
+    userHome: join(root, 'user'),
+    env: { PATH: process.env.PATH ?? '', npm_config_userconfig: join(root, 'npmrc') },
+    config: { runner: 'inline', install: { registry: registry.url, ...install } },
+    hostTools: false,
+  });
+}
+
+describe('registry signatures', () => {
+  it('a version signed with the registry key installs with signature "verified" and no warning', async () => {
+    const host = await newHost();
+    try {
+      const r = await host.install('oc-skill-signed@1.0.0', { yes: true });
+      expect(r.summary?.signature).toEqual({
+        status: 'verified',
+        registry: registry.url,
+        keyids: ['SHA256:test-key-1'],
+      });
+      expect(r.summary?.warnings).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it('a tampered signature refuses the install naming the package, and nothing is stored', async () => {
+    const host = await newHost();
+    try {
+      await expect(host.install('oc-skill-tampered@1.0.0', { yes: true })).rejects.toMatchObject({
+        code: 'INSTALL_FAILED',
+        message:
+          'oc-skill-tampered@1.0.0 was refused: its registry signature does not verify (keyid SHA256:test-key-1): it may have been tampered with since it was published; nothing was installed.',
+      });
+      expect(existsSync(join(host.home, 'store', 'tampered'))).toBe(false);
+      expect(existsSync(join(host.home, 'skills.lock.json'))).toBe(false);
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it('a version signed with a key that had expired when it was published is refused', async () => {
+    const host = await newHost();
+    try {
+      await expect(host.install('oc-skill-stale@1.0.0', { yes: true })).rejects.toMatchObject({
+        code: 'INSTALL_FAILED',
+        message:
+          'oc-skill-stale@1.0.0 was refused: it is signed with a registry key that had expired when it was published; nothing was installed.',
+      });
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it('an unsigned version from a signing registry installs with a SIGNATURE_MISSING warning at consent', async () => {
+    const host = await newHost();
+    try {
+      const seen: string[] = [];
+      const r = await host.install('oc-skill-unsigned@1.0.0', {
+        consent: async (s) => (seen.push(...s.warnings.map((w) => w.code)), true),
+      });
+      expect(seen).toEqual(['SIGNATURE_MISSING']);
+      expect(r.summary?.signature).toEqual({ status: 'unsigned', registry: registry.url });
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it('install.requireSignatures refuses the unsigned version, naming the setting', async () => {
+    const host = await newHost({ requireSignatures: true });
+    try {
+      await expect(host.install('oc-skill-unsigned@1.0.0', { yes: true })).rejects.toMatchObject({
+        code: 'INSTALL_FAILED',
+        message: `oc-skill-unsigned@1.0.0 has no registry signature, though ${registry.url} signs what it serves; nothing was installed.`,
+        hint: expect.stringContaining('install.requireSignatures'),
+      });
+      await expect(host.install('oc-skill-signed@1.0.0', { yes: true })).resolves.toMatchObject({
+        action: 'installed',
+      });
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it("the registry's keys are fetched once and cached in the host home across installs", async () => {
+    const host = await newHost();
+    try {
+      const before = registry.hits.get('/-/npm/v1/keys') ?? 0;
+      await host.install('oc-skill-signed@1.0.0', { yes: true });
+      await host.install('oc-skill-unsigned@1.0.0', { yes: true });
+      expect((registry.hits.get('/-/npm/v1/keys') ?? 0) - before).toBe(1);
+      const cached = await readdir(join(host.home, 'cache', 'registry-keys'));
+      expect(cached).toHaveLength(1);
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it('a signature by a key missing from the cached set fetches the keys again once (rotation)', async () => {
+    const host = await newHost();
+    try {
+      await host.install('oc-skill-signed@1.0.0', { yes: true });
+      const rotated = makeSigningKey('SHA256:rotated');
+      registry.keys.push(rotated);
+      await publish('rotated', '1.0.0', 'valid', { key: rotated });
+      const before = registry.hits.get('/-/npm/v1/keys') ?? 0;
+      const r = await host.install('oc-skill-rotated@1.0.0', { yes: true });
+      expect(r.summary?.signature?.keyids).toEqual(['SHA256:rotated']);
+      expect((registry.hits.get('/-/npm/v1/keys') ?? 0) - before).toBe(1);
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+});
