@@ -28,7 +28,7 @@ async function publish(
   skill: string,
   version: string,
   signature: SignatureKind,
-  extra: { key?: typeof expiredKey; time?: string } = {},
+  extra: { key?: typeof expiredKey; time?: string; attestations?: unknown } = {},
 ) {
   const dir = await writeSkillPackage({ skill, version });
   const { stdout } = await exec('npm', ['pack', dir, '--pack-destination', tmp, '--json'], {
@@ -46,6 +46,17 @@ beforeAll(async () => {
   await publish('tampered', '1.0.0', 'tampered');
   await publish('unsigned', '1.0.0', 'none');
   await publish('stale', '1.0.0', 'valid', { key: expiredKey, time: '2026-01-01T00:00:00.000Z' });
+  // A real attestation, but of another package (sigstore@0.4.0): it must not vouch for this one.
+  const borrowed = JSON.parse(
+    await readFile(
+      join(
+        import.meta.dirname,
+        '../packages/host/src/install/fixtures/provenance/sigstore-0.4.0.attestations.json',
+      ),
+      'utf8',
+    ),
+  );
+  await publish('borrowed', '1.0.0', 'valid', { attestations: borrowed });
 }, 120_000);
 
 afterAll(async () => {
@@ -164,6 +175,35 @@ describe('registry signatures', () => {
       const r = await host.install('oc-skill-rotated@1.0.0', { yes: true });
       expect(r.summary?.signature?.keyids).toEqual(['SHA256:rotated']);
       expect((registry.hits.get('/-/npm/v1/keys') ?? 0) - before).toBe(1);
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it('install.requireProvenance refuses a signed package without a provenance attestation', async () => {
+    const host = await newHost({ requireProvenance: true });
+    try {
+      await expect(host.install('oc-skill-signed@1.0.0', { yes: true })).rejects.toMatchObject({
+        code: 'INSTALL_FAILED',
+        message:
+          'oc-skill-signed@1.0.0 has no provenance attestation (it was not published from a CI that attests where it was built); nothing was installed.',
+        hint: expect.stringContaining('install.requireProvenance'),
+      });
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it("an attestation made for another package is refused, naming both, before Sigstore's root is fetched", async () => {
+    const host = await newHost();
+    try {
+      await expect(host.install('oc-skill-borrowed@1.0.0', { yes: true })).rejects.toMatchObject({
+        code: 'INSTALL_FAILED',
+        message:
+          'oc-skill-borrowed@1.0.0 was refused: its provenance attestation names pkg:npm/sigstore@0.4.0, not pkg:npm/oc-skill-borrowed@1.0.0; nothing was installed.',
+      });
+      expect(registry.hits.get('/-/npm/v1/attestations/oc-skill-borrowed@1.0.0')).toBe(1);
+      expect(existsSync(join(host.home, 'cache', 'sigstore-tuf'))).toBe(false);
     } finally {
       await host.close();
     }

@@ -34,6 +34,8 @@ export interface SignedVersion {
   key?: SigningKey;
   /** Publish time (default 2026-01-01). */
   time?: string;
+  /** An attestations document served at `/-/npm/v1/attestations/<name>@<version>`. */
+  attestations?: unknown;
 }
 
 export interface SigningRegistry {
@@ -52,6 +54,7 @@ export async function startSigningRegistry(keys: SigningKey[]): Promise<SigningR
   const packuments = new Map<string, Record<string, unknown>>();
   const tarballs = new Map<string, Buffer>();
   const hits = new Map<string, number>();
+  const attestations = new Map<string, unknown>();
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     hits.set(path, (hits.get(path) ?? 0) + 1);
@@ -70,6 +73,8 @@ export async function startSigningRegistry(keys: SigningKey[]): Promise<SigningR
         })),
       });
     }
+    const attested = attestations.get(path);
+    if (attested) return send(200, attested);
     const tgz = tarballs.get(path);
     if (tgz) return send(200, tgz, 'application/octet-stream');
     const doc = packuments.get(path.slice(1));
@@ -92,9 +97,17 @@ export async function startSigningRegistry(keys: SigningKey[]): Promise<SigningR
         v.signature === 'tampered'
           ? `${name}@${version}:sha512-forged`
           : `${name}@${version}:${integrity}`;
+      const attPath = `/-/npm/v1/attestations/${name}@${version}`;
+      if (v.attestations) attestations.set(attPath, v.attestations);
       const dist = {
         tarball: `${url.slice(0, -1)}${tarPath}`,
         integrity,
+        ...(v.attestations !== undefined && {
+          attestations: {
+            url: `${url.slice(0, -1)}${attPath}`,
+            provenance: { predicateType: 'https://slsa.dev/provenance/v1' },
+          },
+        }),
         ...(v.signature !== 'none' && {
           signatures: [{ keyid: key.keyid, sig: sign(key, message) }],
         }),

@@ -15,7 +15,7 @@ import type { Fetched } from './fetch.js';
 import { inspectPackage } from './inspect.js';
 import { runPolicyHook } from './policy-hook.js';
 import { linkedVersion, makeStaging, type StoreLayout } from './store.js';
-import { applySignature, fetchVerified } from './verify-install.js';
+import { applyProvenance, applySignature, fetchVerified } from './verify-install.js';
 import type { InstallOptions, InstallSummary, InstallWarning, LockEntry } from './types.js';
 
 export interface PrepareContext {
@@ -56,7 +56,7 @@ export async function prepare(
   const staged = await makeStaging(ctx.layout.root);
   try {
     progress({ step: 'fetch', detail: req.spec });
-    const { fetched, signature } = await fetchVerified(req.spec, staged, {
+    const { fetched, signature, provenance } = await fetchVerified(req.spec, staged, {
       registry: req.registry,
       cache: ctx.paths.npmCache,
       home: ctx.paths.home,
@@ -71,10 +71,16 @@ export async function prepare(
       spec: req.spec,
       allowLocalDeps: opts.allowLocalDeps === true,
     });
+    const install = ctx.config().install;
     applySignature(summary, signature, {
-      requireSignatures: ctx.config().install?.requireSignatures === true,
+      requireSignatures: install?.requireSignatures === true,
       config: ctx.paths.config,
     });
+    applyProvenance(
+      summary,
+      { registry: signature !== undefined, ...(provenance && { provenance }) },
+      { requireProvenance: install?.requireProvenance === true, config: ctx.paths.config },
+    );
     await policyStep(ctx, { summary, raw }, opts);
     return { staged, fetched, summary };
   } catch (e) {

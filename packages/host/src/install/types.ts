@@ -1,6 +1,7 @@
 // The installer's public shapes. Everything here is plain JSON (no class, no function, no
 // Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
 // a script can read an InstallResult from `--json`.
+import type { ProvenanceInfo } from './provenance.js';
 import type { SignatureStatus } from './signatures.js';
 
 /** A tool as the user is asked to allow it. */
@@ -72,6 +73,8 @@ export interface InstallSummary {
    * `unverifiable` when the registry publishes no signing keys).
    */
   signature?: SignatureStatus;
+  /** What a verified provenance attestation proves (source, commit, workflow, builder). */
+  provenance?: ProvenanceInfo;
   /** `allow`, `warn` or `block` from `install.policyCommand`; absent when none is set. */
   policy?: { decision: 'allow' | 'warn' | 'block'; reason?: string };
 }
