@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSkillHost, type SkillHost } from '@openclaw/skill-host';
+import { memoryIo } from '../packages/cli/src/io.js';
+import { run } from '../packages/cli/src/program.js';
 import { writeSkillPackage } from './support/skill-packages.js';
 import {
   makeSigningKey,
@@ -207,5 +209,31 @@ describe('registry signatures', () => {
     } finally {
       await host.close();
     }
+  }, 60_000);
+});
+
+describe('openclaw-skill info shows signature and provenance before anything is installed', () => {
+  const info = async (spec: string) => {
+    const root = await mkdtemp(join(tmp, 'info-'));
+    const io = memoryIo({ cwd: root, env: { HOME: root, PATH: process.env.PATH ?? '' } });
+    const args = ['info', spec, '--registry', registry.url, '--home', join(root, 'home')];
+    const code = await run(args, io);
+    return { code, io, home: join(root, 'home') };
+  };
+
+  it('a signed version: "registry signature: verified (<keyid>)" and "provenance: none"; no store', async () => {
+    const { code, io, home } = await info('oc-skill-signed@1.0.0');
+    expect(code, io.err).toBe(0);
+    expect(io.out).toContain('  registry signature: verified (SHA256:test-key-1)\n');
+    expect(io.out).toContain('  provenance: none (not published with a build attestation)\n');
+    expect(existsSync(join(home, 'store'))).toBe(false);
+  }, 60_000);
+
+  it('a tampered version: exit 1 with the refusal naming the package', async () => {
+    const { code, io } = await info('oc-skill-tampered@1.0.0');
+    expect(code).toBe(1);
+    expect(io.err).toContain(
+      'oc-skill-tampered@1.0.0 was refused: its registry signature does not verify',
+    );
   }, 60_000);
 });

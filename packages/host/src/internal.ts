@@ -26,6 +26,7 @@ export { readLock } from './install/lockfile.js';
 // `info` and `search` read a published skill as install does, without installing it.
 export { fetchPackage, fetchError, normalizeSpec, type Fetched } from './install/fetch.js';
 export { inspectPackage } from './install/inspect.js';
+export { fetchVerified } from './install/verify-install.js';
 export { resolveRegistry } from './install/registry.js';
 export type { InstallSummary, SummaryTool } from './install/types.js';
 export { runnerKindFor } from './runners/choose.js';
