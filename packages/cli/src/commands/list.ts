@@ -5,7 +5,11 @@ import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 import { findServe, homeOf } from '../serve-client.js';
-import { listEntry as hostListEntry, type ListEntry } from '@openclaw/skill-host/internal';
+import {
+  listEntry as hostListEntry,
+  shadowWarnings,
+  type ListEntry,
+} from '@openclaw/skill-host/internal';
 
 /** One skill in `list --json` (the host's entry); MCP servers also say how they are doing. */
 export function listEntry(s: SkillRecord, server?: McpServerStatus) {
@@ -60,13 +64,19 @@ export function configure(cmd: Command, io: Io): void {
           const needs = await host.auth.needsLogin(s);
           if (needs.length) login.set(s.name, needs[0]!.command);
         }
+        const shadows = shadowWarnings(host.skills);
         if (opts.json)
           return printJson(
             io,
             all.map((s) => {
               const e = listEntry(s, serverOf(s));
               const cmd = login.get(s.name);
-              return cmd ? { ...e, status: 'needs-login', login: cmd } : e;
+              const warnings = shadows.get(s.dir);
+              return {
+                ...e,
+                ...(cmd && { status: 'needs-login', login: cmd }),
+                ...(warnings && { shadowWarnings: warnings }),
+              };
             }),
           );
         if (servers.length > 0) {
@@ -95,6 +105,7 @@ export function configure(cmd: Command, io: Io): void {
             `${cmd ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(cmd ? 'needs login' : s.status).padEnd(11)} ${s.source.kind}${tools}${shadow}\n`,
           );
           if (cmd) io.stdout(`    run: ${cmd}\n`);
+          for (const w of shadows.get(s.dir) ?? []) io.stdout(`    ! ${w.message}\n`);
           for (const p of s.problems) {
             io.stdout(
               `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
@@ -128,6 +139,7 @@ function printEntries(io: Io, skills: readonly ListEntry[]): void {
       `${s.status === 'needs-login' ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(login ? 'needs login' : s.status).padEnd(11)} ${s.source}${tools}${shadow}\n`,
     );
     if (s.login) io.stdout(`    run: ${s.login}\n`);
+    for (const w of s.shadowWarnings ?? []) io.stdout(`    ! ${w.message}\n`);
     for (const p of s.problems) {
       io.stdout(
         `    ${p.severity} ${p.code} ${p.file}${p.line ? `:${p.line}` : ''} ${p.message}\n`,
