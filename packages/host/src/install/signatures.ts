@@ -98,22 +98,20 @@ async function fetchKeys(
   try {
     res = await fetch(url, { headers: { accept: 'application/json', ...headers } });
   } catch (e) {
-    throw new SkillError('INSTALL_FAILED', `The registry ${registry} cannot be reached.`, {
+    // The same line as a failed package fetch (fetch.ts), with the network code.
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    const why = code ? ` (${code})` : '';
+    throw new SkillError('INSTALL_FAILED', `The registry ${registry} cannot be reached${why}.`, {
       cause: e,
       hint: 'Check the network and the registry URL (--registry, or install.registry in the host config).',
     });
   }
-  // As npm: a registry without the endpoint publishes no keys.
-  if (res.status === 404 || res.status === 400) return null;
+  // As npm: a registry without the endpoint publishes no keys. An answer that is not a key
+  // list counts the same (its packages are unverifiable, refused with requireSignatures), so
+  // the package fetch that follows reports what is wrong with the registry in its own words.
   const body = res.ok ? ((await res.json().catch(() => undefined)) as unknown) : undefined;
   const list = (body as { keys?: unknown })?.keys;
-  if (!Array.isArray(list)) {
-    throw new SkillError(
-      'INSTALL_FAILED',
-      `The registry ${registry} answered its signing keys (/-/npm/v1/keys) with ${res.ok ? 'no key list' : `HTTP ${res.status}`}; signatures cannot be checked.`,
-      { hint: 'Try again later, or ask the registry operator.' },
-    );
-  }
+  if (!Array.isArray(list)) return null;
   return list.map((k: Omit<RegistryKey, 'pemkey'>) => ({
     ...k,
     expires: k.expires ?? null,
