@@ -117,6 +117,8 @@ export interface RemoteInstallOptions {
   yes?: boolean;
   registry?: string;
   allowLocalDeps?: boolean;
+  /** `update --latest`: leave the installed range for the registry's latest. */
+  latest?: boolean;
   /** Shows the summary and asks the user (the CLI's terminal prompt). */
   consent?: (summary: InstallSummary) => Promise<boolean>;
 }
@@ -139,6 +141,7 @@ async function withConsent<T>(
   const base = {
     ...(opts.registry && { registry: opts.registry }),
     ...(opts.allowLocalDeps && { allowLocalDeps: true }),
+    ...(opts.latest && { latest: true }),
   };
   if (opts.yes) return send({ ...base, yes: true });
   try {

@@ -63,6 +63,7 @@ import type {
 } from './install/types.js';
 import { settleRemovedStorage } from './install/removed-storage.js';
 import type { InstallCheck } from './install/installer.js';
+import type { OutdatedEntry } from './install/outdated.js';
 import { DEFAULT_KEEP_GENERATIONS, settleOnStart } from './install/start.js';
 import { createFileInstallState, type InstallFeed } from './install/state.js';
 import { createFollower, type FollowRetry } from './install/follow.js';
@@ -207,6 +208,8 @@ export interface SkillHost {
    * and the store is made to serve what the lockfile lists.
    */
   checkInstalls(opts?: { fix?: boolean }): Promise<InstallCheck>;
+  /** Each registry install: version serving, newest in its kept range, registry's latest. */
+  outdated(): Promise<OutdatedEntry[]>;
   /**
    * Live reload: watches the skill sources (not the store, which changes through install),
    * the host config and the lockfile, and rescans on a change (debounced 250 ms). A changed
@@ -768,6 +771,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
       }),
     rollback: (name, opts) => announce((i) => i.rollback(name, opts)) as Promise<InstallResult>,
     checkInstalls: async (opts) => (await installer()).check(opts),
+    outdated: async () => (await installer()).outdated(),
     watch,
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),

@@ -15,6 +15,7 @@ export { listSources } from './sources/list.js';
 export { scanSkills, type ScanOptions, type ScanResult } from './scan/scan.js';
 export { createSnapshot } from './catalog/snapshot.js';
 export { listEntry, listEntries, type EntryProblem, type ListEntry } from './catalog/entries.js';
+export { shadowWarnings, type ShadowWarning } from './catalog/shadowing.js';
 export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
 export { createInlineRunner } from './runners/inline.js';
 export { createWorkerRunner, type WorkerRunnerOptions } from './runners/worker.js';
@@ -26,6 +27,7 @@ export { readLock } from './install/lockfile.js';
 // `info` and `search` read a published skill as install does, without installing it.
 export { fetchPackage, fetchError, normalizeSpec, type Fetched } from './install/fetch.js';
 export { inspectPackage } from './install/inspect.js';
+export { fetchVerified } from './install/verify-install.js';
 export { resolveRegistry } from './install/registry.js';
 export type { InstallSummary, SummaryTool } from './install/types.js';
 export { runnerKindFor } from './runners/choose.js';

@@ -40,6 +40,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./update.js'),
   },
   {
+    name: 'outdated',
+    summary:
+      'List current, wanted (in the installed range) and latest versions of installed skills',
+    load: () => import('./outdated.js'),
+  },
+  {
     name: 'remove',
     summary: 'Remove an installed skill',
     load: () => import('./remove.js'),

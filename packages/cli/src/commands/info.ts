@@ -7,6 +7,7 @@ import { printJson, type Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { readPublished, type Published } from '../publish/published.js';
 import { registryContext } from '../publish/registry.js';
+import { trustLines } from './trust-lines.js';
 
 interface InfoFlags extends GlobalOptions {
   registry?: string;
@@ -107,6 +108,6 @@ export function formatInfo(r: InfoReport): string {
   if (Object.keys(r.dependencies).length > 0)
     lines.push(`  dependencies: ${Object.keys(r.dependencies).join(', ')}`);
   if (r.scripts.length > 0) lines.push(`  install scripts (never run): ${r.scripts.join(', ')}`);
-  lines.push(`  integrity: ${r.integrity}`);
+  lines.push(`  integrity: ${r.integrity}`, ...trustLines(r));
   return lines.filter(Boolean).join('\n') + '\n';
 }

@@ -14,6 +14,7 @@ import { managedRefusal } from './managed.js';
 import { printJson, type Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { findServe, homeOf, throughServe, type ServeClient } from '../serve-client.js';
+import { trustLines } from './trust-lines.js';
 
 export function progress(io: Io, json: boolean | undefined): InstallOptions['onProgress'] {
   // With --json stdout is for the result; progress still goes to stderr, which scripts ignore.
@@ -25,6 +26,7 @@ export function describeSummary(s: InstallSummary): string {
     `${s.name}@${s.version}${s.previousVersion ? ` (replaces ${s.previousVersion})` : ''} from ${s.package}`,
     s.description ? `  ${s.description}` : '',
     `  integrity ${s.integrity}`,
+    ...trustLines(s),
   ];
   if (s.tools.length > 0) {
     lines.push('  tools:');

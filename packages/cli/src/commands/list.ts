@@ -9,6 +9,7 @@ import {
   listEntry as hostListEntry,
   type LinkPlace,
   type ListEntry,
+  shadowWarnings,
 } from '@openclaw/skill-host/internal';
 import { extraLines, linksByName } from './list-extras.js';
 
@@ -68,13 +69,19 @@ export function configure(cmd: Command, io: Io): void {
           const needs = await host.auth.needsLogin(s);
           if (needs.length) login.set(s.name, needs[0]!.command);
         }
+        const shadows = shadowWarnings(host.skills);
         if (opts.json)
           return printJson(
             io,
             all.map((s) => {
               const e = withLinks(listEntry(s, serverOf(s)));
               const cmd = login.get(s.name);
-              return cmd ? { ...e, status: 'needs-login', login: cmd } : e;
+              const warnings = shadows.get(s.dir);
+              return {
+                ...e,
+                ...(cmd && { status: 'needs-login', login: cmd }),
+                ...(warnings && { shadowWarnings: warnings }),
+              };
             }),
           );
         if (servers.length > 0) {
@@ -103,6 +110,7 @@ export function configure(cmd: Command, io: Io): void {
             `${cmd ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(cmd ? 'needs login' : s.status).padEnd(11)} ${s.source.kind}${tools}${shadow}\n`,
           );
           if (cmd) io.stdout(`    run: ${cmd}\n`);
+          for (const w of shadows.get(s.dir) ?? []) io.stdout(`    ! ${w.message}\n`);
           if (!s.shadowedBy) io.stdout(extraLines(s.managedBy, links.get(s.name)));
           for (const p of s.problems) {
             io.stdout(
@@ -141,6 +149,7 @@ function printEntries(
       `${s.status === 'needs-login' ? '!' : MARK[s.status]} ${s.name.padEnd(width)}  ${(login ? 'needs login' : s.status).padEnd(11)} ${s.source}${tools}${shadow}\n`,
     );
     if (s.login) io.stdout(`    run: ${s.login}\n`);
+    for (const w of s.shadowWarnings ?? []) io.stdout(`    ! ${w.message}\n`);
     if (!s.shadowedBy) io.stdout(extraLines(s.managedBy, links.get(s.name)));
     for (const p of s.problems) {
       io.stdout(

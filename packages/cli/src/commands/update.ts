@@ -1,4 +1,5 @@
-// `openclaw-skill update [name]`: the newest version of one installed skill, or of all.
+// `openclaw-skill update [name]`: the newest version in the range each skill was installed with
+// (one skill, or all); `--latest` goes to the registry's latest, leaving the range.
 import type { Command } from 'commander';
 import type { ListEntry } from '@openclaw/skill-host/internal';
 import { openHost } from '../host.js';
@@ -10,15 +11,27 @@ import { ALLOW_LOCAL_DEPS, consentOptions, printResults, progress } from './inst
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('Update installed skills to their newest version (all, or the one named)')
+    .description(
+      'Update installed skills to the newest version in their range (all, or the one named)',
+    )
     .argument('[name]', 'skill name (default: every installed skill)')
     .option('--registry <url>', 'npm registry (default: where the skill came from)')
     .option('-y, --yes', 'accept the new version without asking')
+    .option(
+      '--latest',
+      "install the registry's latest version even outside the range the skill was installed with",
+    )
     .option(...ALLOW_LOCAL_DEPS)
     .action(async (name: string | undefined) => {
       const opts = cmd.optsWithGlobals<
-        GlobalOptions & { registry?: string; yes?: boolean; allowLocalDeps?: boolean }
+        GlobalOptions & {
+          registry?: string;
+          yes?: boolean;
+          allowLocalDeps?: boolean;
+          latest?: boolean;
+        }
       >();
+      const latest = opts.latest ? { latest: true } : {};
       const serve = await findServe(homeOf(opts, io));
       if (serve) {
         io.stderr(throughServe(serve));
@@ -30,7 +43,7 @@ export function configure(cmd: Command, io: Io): void {
         return printResults(
           io,
           opts.json,
-          await updateViaServe(serve, name, consentOptions(opts, io)),
+          await updateViaServe(serve, name, { ...consentOptions(opts, io), ...latest }),
         );
       }
       const host = await openHost(opts, io);
@@ -40,6 +53,7 @@ export function configure(cmd: Command, io: Io): void {
         if (refused) throw refused;
         const results = await host.update(name, {
           ...consentOptions(opts, io),
+          ...latest,
           onProgress: progress(io, opts.json),
         });
         printResults(io, opts.json, results);

@@ -24,18 +24,22 @@ export interface Published {
 }
 
 export async function readPublished(spec: string, ctx: RegistryContext): Promise<Published> {
-  const { fetchPackage, inspectPackage } = await import('@openclaw/skill-host/internal');
+  const { fetchVerified, inspectPackage } = await import('@openclaw/skill-host/internal');
   const dir = await mkdtemp(join(tmpdir(), 'openclaw-info-'));
   try {
-    let fetched;
+    let verified;
     try {
-      fetched = await fetchPackage(spec, join(dir, 'package'), {
+      // Signature and provenance are checked as install checks them, so `info` shows both
+      // (or refuses as install would) before anything is installed.
+      verified = await fetchVerified(spec, join(dir, 'package'), {
         registry: ctx.registry,
         cache: ctx.cache,
+        home: ctx.home,
         // `info` and `search` must see what was just published, not a cached packument.
         preferOnline: true,
       });
     } catch (e) {
+      if (isSkillError(e) && / was refused: /.test(e.message)) throw e;
       // A local folder or tarball never reached the registry: the fetcher's line says what
       // is wrong with it (a registry diagnosis would blame the registry).
       if (spec.startsWith('file:') && isSkillError(e)) throw localFailure(e);
@@ -55,9 +59,16 @@ export async function readPublished(spec: string, ctx: RegistryContext): Promise
       );
     }
     const { summary, folder } = inspected;
+    const { fetched, signature, provenance } = verified;
     const author = authorLine(folder.packageJson?.raw.author);
     return {
-      summary: { ...summary, resolved: fetched.resolved, integrity: fetched.integrity },
+      summary: {
+        ...summary,
+        resolved: fetched.resolved,
+        integrity: fetched.integrity,
+        ...(signature && { signature }),
+        ...(provenance && { provenance }),
+      },
       ...(author !== undefined && { author }),
       hostCompatible:
         summary.hostRange === undefined ||

@@ -165,6 +165,11 @@ function SkillCard({
           </>
         )}
       </dl>
+      {s.shadowWarnings?.map((w) => (
+        <p class="problem sev-warning" key={w}>
+          {w}
+        </p>
+      ))}
       {s.login && (
         <p class="hint">
           Connect an account on the <a href="#accounts">Accounts</a> page, or run{' '}

@@ -3,6 +3,7 @@
 // asked the running serve.
 import type { Problem } from '@openclaw/skill-sdk';
 import type { SkillHost } from '../host.js';
+import { shadowWarnings, type ShadowWarning } from './shadowing.js';
 import type { ManagedBy, SkillRecord, SkillStatus, SourceKind } from './types.js';
 
 /** A problem as the CLI, the control API and the dashboard show it (no internal fields). */
@@ -38,6 +39,8 @@ export interface ListEntry {
   login?: string;
   /** ClawHub or the `skills` CLI installed it (version and source from its files). */
   managedBy?: Omit<ManagedBy, 'file'>;
+  /** A skill of the same name from another source hides this one, or is hidden by it. */
+  shadowWarnings?: ShadowWarning[];
 }
 
 export function listEntry(s: SkillRecord): ListEntry {
@@ -65,9 +68,12 @@ export async function listEntries(
   opts: { builtin?: boolean } = {},
 ): Promise<ListEntry[]> {
   const out: ListEntry[] = [];
+  const shadows = shadowWarnings(host.skills);
   for (const s of host.skills) {
     if (!opts.builtin && s.source.kind === 'builtin') continue;
     const entry = listEntry(s);
+    const warnings = shadows.get(s.dir);
+    if (warnings) entry.shadowWarnings = warnings;
     // A ready skill whose OAuth grant is missing or needs re-login cannot succeed a call.
     if (s.status === 'ready' && !s.shadowedBy && s.manifest?.auth) {
       const needs = await host.auth.needsLogin(s);

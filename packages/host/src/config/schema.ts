@@ -352,6 +352,16 @@ export const hostConfigSchema = {
           description:
             'Versions kept per installed skill besides the serving one, for rollback (default 2); older ones are removed after each install, update, remove or rollback.',
         },
+        requireSignatures: {
+          type: 'boolean',
+          description:
+            'Refuse a registry install whose registry signature cannot be verified (unsigned, or a registry that publishes no signing keys); default false: a warning at consent. A signature that fails is always refused.',
+        },
+        requireProvenance: {
+          type: 'boolean',
+          description:
+            'Refuse a registry install without a verified provenance attestation; default false. Provenance that fails verification is always refused.',
+        },
       },
       additionalProperties: false,
     },

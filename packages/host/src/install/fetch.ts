@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
+import { signatureError } from './signatures.js';
 
 export interface Fetched {
   /** npm package name and version from the package's own package.json. */
@@ -19,6 +20,10 @@ export interface Fetched {
   integrity: string;
   /** What kind of spec it was: `registry` specs can be updated by resolving again. */
   type: 'registry' | 'file' | 'directory' | 'remote';
+  /** The registry's `dist.signatures` of this version (checked when `pacote` asked for it). */
+  signatures?: { keyid: string; sig: string }[];
+  /** The registry's `dist.attestations` (where the provenance attestation is served). */
+  attestations?: { url: string; provenance?: { predicateType: string } };
 }
 
 export interface FetchOptions {
@@ -28,6 +33,8 @@ export interface FetchOptions {
   integrity?: string;
   /** Skip the packument cache (update must see new versions). */
   preferOnline?: boolean;
+  /** More pacote options (signature verification: signatures.ts). */
+  pacote?: Record<string, unknown>;
 }
 
 type Pacote = typeof import('pacote');
@@ -61,6 +68,7 @@ function pacoteOptions(o: FetchOptions) {
     ...(o.integrity !== undefined && { integrity: o.integrity }),
     // pacote logs through proc-log events; nothing is printed.
     silent: true,
+    ...o.pacote,
   };
 }
 
@@ -138,12 +146,21 @@ async function fetchSpec(spec: string, dest: string, o: FetchOptions): Promise<F
       resolved: extracted.resolved ?? manifest._resolved,
       integrity: String(extracted.integrity ?? manifest._integrity ?? ''),
       type,
+      ...verificationOf(manifest as { _signatures?: unknown; _attestations?: unknown }),
     };
   } catch (e) {
     const limit = isRatioAbort(e) ? await ratioLimitError(spec, opts, e) : undefined;
-    throw limit ?? fetchError(spec, o.registry, e);
+    throw limit ?? signatureError(spec, o.registry, e) ?? fetchError(spec, o.registry, e);
   }
 }
+
+/** What pacote read of the registry's signatures and attestations (signatures.ts). */
+const verificationOf = (m: { _signatures?: unknown; _attestations?: unknown }) => ({
+  ...(Array.isArray(m._signatures) && { signatures: m._signatures as Fetched['signatures'] }),
+  ...(m._attestations !== undefined && {
+    attestations: m._attestations as Fetched['attestations'],
+  }),
+});
 
 /**
  * tar's guard against decompression bombs: unpacking stops when the output grows past this

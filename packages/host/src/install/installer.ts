@@ -15,6 +15,7 @@ import { installerContext, type InstallerContext, type InstallerDeps } from './c
 import { installDependencies } from './dependencies.js';
 import { withLocalDependencies } from './local-deps.js';
 import { normalizeSpec } from './fetch.js';
+import { outdated, type OutdatedEntry } from './outdated.js';
 import type { StoreSide } from './journal.js';
 import { checkAbort, prepare, type Prepared } from './prepare.js';
 import { prepareSource, sourceFields } from './source-prepare.js';
@@ -24,6 +25,7 @@ import {
   type InstallFinding,
   type InstallFix,
 } from './reconcile.js';
+import { leavingRangeWarning, keptRange, rangeAfter, updateSpec } from './range.js';
 import { resolveRegistry } from './registry.js';
 import { frozenAll, repairInstalls, restoreContext, syncHere } from './restore.js';
 import { linkedVersion, readVersionEntry, storedVersions, versionBefore } from './store.js';
@@ -60,6 +62,8 @@ export interface Installer {
   reconcile(): Promise<InstallFix[]>;
   /** Where the store and the lockfile disagree; `fix` repairs first (the lockfile wins). */
   check(opts?: { fix?: boolean }): Promise<InstallCheck>;
+  /** Each registry install's current, wanted (in its range) and latest versions. */
+  outdated(): Promise<OutdatedEntry[]>;
 }
 
 export function createInstaller(deps: InstallerDeps): Installer {
@@ -80,6 +84,7 @@ export function createInstaller(deps: InstallerDeps): Installer {
     rollback: (name, opts = {}) => run(() => rollbackSkill(ctx, name, opts)),
     sync: (opts = {}) => run(() => syncHere(restore, opts)),
     reconcile: () => deps.exclusive(() => reconcileInstalls(ctx)),
+    outdated: async () => outdated(await ctx.state.read(), { cache: ctx.paths.npmCache }),
     check: ({ fix } = {}) =>
       deps.exclusive(async () => {
         const fixes = fix ? await repairInstalls(restore) : [];
@@ -102,10 +107,17 @@ async function sideNow(ctx: InstallerContext, name: string): Promise<StoreSide> 
   };
 }
 
+/** How an update treats the kept range: stays in it (`keep`) or, with `latest`, leaves it. */
+interface RangeUse {
+  keep?: string;
+  leaving?: string;
+}
+
 async function installSpec(
   ctx: InstallerContext,
   spec: string,
   opts: InstallOptions,
+  ranges: RangeUse = {},
 ): Promise<InstallResult> {
   checkAbort(opts.signal);
   opts.onProgress?.({ step: 'resolve', detail: spec });
@@ -114,6 +126,17 @@ async function installSpec(
   const prepared =
     (await prepareSource(ctx, { spec, cwd: ctx.deps.cwd }, opts)) ??
     (await prepare(ctx, { spec: normalized, registry }, opts));
+  if (ranges.leaving !== undefined) {
+    const { name, version, previousVersion } = prepared.summary;
+    prepared.summary.warnings.push(
+      ...leavingRangeWarning({
+        name,
+        range: ranges.leaving,
+        to: version,
+        ...(previousVersion !== undefined && { from: previousVersion }),
+      }),
+    );
+  }
   try {
     const unchanged = await sameAsInstalled(ctx, prepared);
     if (unchanged) return unchanged;
@@ -132,7 +155,10 @@ async function installSpec(
         integrity: fetched.integrity,
         time: new Date().toISOString(),
         spec: fetched.type === 'registry' ? spec : normalized,
-        ...(fetched.type === 'registry' && { registry }),
+        ...(fetched.type === 'registry' && {
+          registry,
+          range: rangeAfter({ spec, version: prepared.summary.version, ...ranges }),
+        }),
         ...sourceFields(prepared, (await ctx.state.read()).skills[prepared.summary.name]),
       },
       prepared.summary.localDependencies,
@@ -279,14 +305,19 @@ async function updateSkills(
   const results: InstallResult[] = [];
   for (const n of names) {
     const entry = lock.skills[n] ?? (await entryFor(ctx, n));
-    // Registry installs move to the newest published version (the `latest` tag); a
-    // tarball or folder install is read again from where it came from.
-    const spec = entry.registry ? `${entry.package}@latest` : entry.spec;
+    // Registry installs move to the newest version in the range they keep (range.ts), or
+    // past it to the `latest` tag with `latest`; a tarball or folder install is read again
+    // from where it came from.
+    const latest = opts.latest === true;
+    const spec = entry.registry ? updateSpec(entry, latest) : entry.spec;
+    const range = entry.registry ? keptRange(entry) : undefined;
     results.push(
-      await installSpec(ctx, spec, {
-        ...opts,
-        ...(entry.registry && !opts.registry && { registry: entry.registry }),
-      }),
+      await installSpec(
+        ctx,
+        spec,
+        { ...opts, ...(entry.registry && !opts.registry && { registry: entry.registry }) },
+        range === undefined ? {} : latest ? { leaving: range } : { keep: range },
+      ),
     );
   }
   return results;

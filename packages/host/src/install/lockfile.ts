@@ -80,6 +80,7 @@ function sortLock(lock: LockFile): LockFile {
       time: e.time,
       spec: e.spec,
       ...(e.registry !== undefined && { registry: e.registry }),
+      ...(e.range !== undefined && { range: e.range }),
       ...(e.localDependencies !== undefined && { localDependencies: e.localDependencies }),
       ...(e.source !== undefined && { source: e.source }),
       ...(e.type !== undefined && { type: e.type }),

@@ -11,10 +11,11 @@ import type { HostPaths } from '../paths.js';
 import { checkDependencyRanges } from './dependency-ranges.js';
 import { localBase } from './local-deps.js';
 import { dropperCheck } from './dropper.js';
-import { fetchPackage, type Fetched } from './fetch.js';
+import type { Fetched } from './fetch.js';
 import { inspectPackage } from './inspect.js';
 import { runPolicyHook } from './policy-hook.js';
 import { linkedVersion, makeStaging, type StoreLayout } from './store.js';
+import { applyProvenance, applySignature, fetchVerified } from './verify-install.js';
 import type { InstallOptions, InstallSummary, InstallWarning, LockEntry } from './types.js';
 
 export interface PrepareContext {
@@ -55,9 +56,10 @@ export async function prepare(
   const staged = await makeStaging(ctx.layout.root);
   try {
     progress({ step: 'fetch', detail: req.spec });
-    const fetched = await fetchPackage(req.spec, staged, {
+    const { fetched, signature, provenance } = await fetchVerified(req.spec, staged, {
       registry: req.registry,
       cache: ctx.paths.npmCache,
+      home: ctx.paths.home,
       ...(req.frozen && { integrity: req.frozen.integrity }),
       preferOnline: !req.frozen,
     });
@@ -69,6 +71,16 @@ export async function prepare(
       spec: req.spec,
       allowLocalDeps: opts.allowLocalDeps === true,
     });
+    const install = ctx.config().install;
+    applySignature(summary, signature, {
+      requireSignatures: install?.requireSignatures === true,
+      config: ctx.paths.config,
+    });
+    applyProvenance(
+      summary,
+      { registry: signature !== undefined, ...(provenance && { provenance }) },
+      { requireProvenance: install?.requireProvenance === true, config: ctx.paths.config },
+    );
     await policyStep(ctx, { summary, raw }, opts);
     return { staged, fetched, summary };
   } catch (e) {

@@ -1,6 +1,8 @@
 // The installer's public shapes. Everything here is plain JSON (no class, no function, no
 // Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
 // a script can read an InstallResult from `--json`.
+import type { ProvenanceInfo } from './provenance.js';
+import type { SignatureStatus } from './signatures.js';
 
 /** A tool as the user is asked to allow it. */
 export interface SummaryTool {
@@ -66,6 +68,13 @@ export interface InstallSummary {
   /** Install scripts the package declares; they are never run. */
   scripts: string[];
   warnings: InstallWarning[];
+  /**
+   * Registry installs: what the registry signature check found (`verified`, `unsigned`, or
+   * `unverifiable` when the registry publishes no signing keys).
+   */
+  signature?: SignatureStatus;
+  /** What a verified provenance attestation proves (source, commit, workflow, builder). */
+  provenance?: ProvenanceInfo;
   /** `allow`, `warn` or `block` from `install.policyCommand`; absent when none is set. */
   policy?: { decision: 'allow' | 'warn' | 'block'; reason?: string };
 }
@@ -97,6 +106,11 @@ export interface InstallOptions {
    * refused regardless.
    */
   allowLocalDeps?: boolean;
+  /**
+   * `update` only: resolve the `latest` dist-tag instead of the range the skill was installed
+   * with (the CLI's `update --latest`); consent then warns that the range is left.
+   */
+  latest?: boolean;
 }
 
 export type InstallAction = 'installed' | 'updated' | 'unchanged' | 'removed' | 'rolled-back';
@@ -143,6 +157,11 @@ export interface LockEntry {
   spec: string;
   /** The registry it came from, for registry installs. */
   registry?: string;
+  /**
+   * Registry installs: the range `update` stays in (`^1`, `latest`, a dist-tag), as npm would
+   * save it; an exact version asked for keeps `^<version>`.
+   */
+  range?: string;
   /** Local dependencies consented with `allowLocalDeps`: name -> real path the skill may read. */
   localDependencies?: Record<string, string>;
   /** Skills from a folder, archive or git (source-prepare.ts): the spec as the user gave it. */

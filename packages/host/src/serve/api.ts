@@ -70,6 +70,7 @@ function consentOptions(opts: Record<string, unknown>): InstallOptions {
   const registry = {
     ...(typeof opts.registry === 'string' && { registry: opts.registry }),
     ...(opts.allowLocalDeps === true && { allowLocalDeps: true }),
+    ...(opts.latest === true && { latest: true }),
   };
   if (opts.yes === true) return { ...registry, yes: true };
   const approved = typeof opts.integrity === 'string' ? opts.integrity : undefined;

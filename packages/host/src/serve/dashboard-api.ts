@@ -2,6 +2,7 @@
 // the session exchange, the event stream, approvals, a richer skill view, enable/disable,
 // and accounts (connect through the browser, disconnect with revocation). The HTTP gate has
 // already checked Host, Origin, the token or session (with CSRF) and the body size.
+import { shadowWarnings } from '../catalog/shadowing.js';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SkillError } from '@openclaw/skill-sdk';
@@ -159,6 +160,7 @@ export async function handleDashboardApi(
 
 async function skills(host: SkillHost) {
   const out = [];
+  const shadows = shadowWarnings(host.skills);
   for (const s of host.skills) {
     if (s.source.kind === 'builtin') continue;
     let login: string | undefined;
@@ -166,7 +168,9 @@ async function skills(host: SkillHost) {
       const needs = await host.auth.needsLogin(s);
       login = needs[0]?.command;
     }
-    out.push(viewSkill(s, host.config, login));
+    const view = viewSkill(s, host.config, login);
+    const warnings = shadows.get(s.dir);
+    out.push(warnings ? { ...view, shadowWarnings: warnings.map((w) => w.message) } : view);
   }
   return { version: host.snapshot().version, skills: out };
 }

@@ -36,6 +36,8 @@ export interface ViewSkill {
   dir: string;
   runner?: string;
   shadowedBy?: string;
+  /** A skill of the same name from another source hides this one, or is hidden by it. */
+  shadowWarnings?: string[];
   /** Installed into the store: update, rollback and remove apply. */
   installed: boolean;
   /** The command that logs it in, when it needs a login. */
