@@ -78,6 +78,8 @@ async function ensureVersion(
         registry: o.registry,
         cache: ctx.paths.npmCache,
         env: ctx.env,
+        storeRoot: ctx.layout.root,
+        dependencies: summary.dependencies,
         ...(summary.localDependencies && { local: summary.localDependencies }),
       });
     }
