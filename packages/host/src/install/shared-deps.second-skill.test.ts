@@ -83,7 +83,7 @@ describe('installing a skill with dependencies', () => {
     expect(r.action).toBe('installed');
     const call = await host.call({ name: 'alpha.version', input: {} });
     expect(call.isError).toBe(false);
-    expect(call.structured).toEqual({ lib: '1.0.0' });
+    expect(call).toMatchObject({ isError: false, structured: { lib: '1.0.0' } });
     const pkg = JSON.parse(
       await readFile(join(host.home, 'store', 'alpha', '1.0.0', 'package.json'), 'utf8'),
     ) as Record<string, unknown>;
@@ -109,14 +109,14 @@ describe('installing a skill with dependencies', () => {
       stat(join(host.home, 'store', 'beta', '1.0.0', 'node_modules', '.package-lock.json')),
     ).rejects.toThrow();
     const call = await host.call({ name: 'beta.version', input: {} });
-    expect(call.structured).toEqual({ lib: '1.0.0' });
+    expect(call).toMatchObject({ isError: false, structured: { lib: '1.0.0' } });
   }, 60_000);
 
   it('installs the newer version in range with npm when the registry has one', async () => {
     await publishLib('1.1.0');
     await host.install('oc-skill-gamma@1.0.0', { yes: true });
     const call = await host.call({ name: 'gamma.version', input: {} });
-    expect(call.structured).toEqual({ lib: '1.1.0' });
+    expect(call).toMatchObject({ isError: false, structured: { lib: '1.1.0' } });
     const [a, g] = await Promise.all([stat(libFile('alpha')), stat(libFile('gamma'))]);
     expect(g.ino).not.toBe(a.ino);
   }, 60_000);
