@@ -140,6 +140,6 @@ describe('pnpm start', () => {
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
     const args = s.ready.clients.stdio.mcpServers['openclaw-skills']?.args;
-    expect(args.slice(0, 2)).toEqual([join(LAUNCHER, '..', 'openclaw-skill.mjs'), 'serve']);
+    expect(args?.slice(0, 2)).toEqual([join(LAUNCHER, '..', 'openclaw-skill.mjs'), 'serve']);
   }, 60_000);
 });
