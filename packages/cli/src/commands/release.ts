@@ -8,6 +8,7 @@ import type { Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { packSkill } from '../publish/pack.js';
 import { releaseSkill } from '../publish/release.js';
+import { formatPack } from './pack.js';
 
 interface ReleaseFlags extends GlobalOptions {
   registry?: string;
@@ -41,6 +42,7 @@ export function configure(cmd: Command, io: Io): void {
             onStep: (s) => io.stderr(`  · ${s}\n`),
             onOutput: (t) => io.stderr(`${t}\n`),
           });
+          io.stdout(formatPack(report));
           const [first] = report.refusals;
           if (first) {
             throw new SkillError(
