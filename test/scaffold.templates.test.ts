@@ -10,7 +10,7 @@
 // real resolution and install from a real registry, limited to what the lockfile pinned.
 import { execFile, type ExecFileOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,6 +81,35 @@ async function scaffold(name: string, template: string): Promise<string> {
   return join(ws, 'skills', name);
 }
 
+/** Every package under a node_modules folder (nested ones too), and those with install scripts. */
+async function installedTree(nodeModules: string) {
+  const names: string[] = [];
+  const withScripts: string[] = [];
+  const visit = async (folder: string): Promise<void> => {
+    for (const entry of await readdir(folder).catch(() => [] as string[])) {
+      if (entry.startsWith('.')) continue;
+      if (entry.startsWith('@')) {
+        for (const sub of await readdir(join(folder, entry))) await pkg(join(folder, entry, sub));
+      } else await pkg(join(folder, entry));
+    }
+  };
+  const pkg = async (dir: string): Promise<void> => {
+    let meta: { name?: string; scripts?: Record<string, string> };
+    try {
+      meta = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    } catch {
+      return;
+    }
+    names.push(meta.name ?? dir);
+    const scripts = ['preinstall', 'install', 'postinstall'].filter((s) => meta.scripts?.[s]);
+    if (scripts.length > 0 || existsSync(join(dir, 'binding.gyp')))
+      withScripts.push(meta.name ?? dir);
+    await visit(join(dir, 'node_modules'));
+  };
+  await visit(nodeModules);
+  return { names, withScripts };
+}
+
 async function newHost(extra: Parameters<typeof createSkillHost>[0] = {}): Promise<SkillHost> {
   const root = await mkdtemp(join(tmp, 'host-'));
   return createSkillHost({
@@ -112,6 +141,18 @@ describe('the tool template', () => {
       );
       expect(existsSync(join(dir, '.gitignore'))).toBe(true);
       expect(existsSync(join(dir, '.github/workflows/release.yml'))).toBe(true);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    'installs a tree without install scripts and without the scaffolder (the CLI does not depend on it)',
+    async () => {
+      const tree = await installedTree(join(dir, 'node_modules'));
+      expect(tree.withScripts).toEqual([]);
+      expect(tree.names).not.toContain('create-openclaw-skill');
+      expect(tree.names).not.toContain('create-create-app');
+      expect(tree.names).toContain('@openclaw/skill-cli');
     },
     STEP_TIMEOUT,
   );

@@ -87,7 +87,13 @@ const common = {
   bundle: true,
   platform: 'node',
   target: 'node20.19',
-  define: { __CLI_VERSION__: JSON.stringify(pkg.version) },
+  define: {
+    __CLI_VERSION__: JSON.stringify(pkg.version),
+    // The scaffolder `new` fetches when it is not installed beside the CLI (src/scaffolder.ts).
+    __SCAFFOLDER_VERSION__: JSON.stringify(
+      JSON.parse(await readFile(here('../create-openclaw-skill/package.json'), 'utf8')).version,
+    ),
+  },
   sourcemap: 'linked',
   logLevel: 'warning',
 };

@@ -1,4 +1,4 @@
-// Install and reload figures: `install.registry` (a small skill installed from a
+// Install and reload figures: `install.registry.no-deps` (a small skill without dependencies installed from a
 // verdaccio registry on loopback into a running host, fetch to swap), `reload.snapshot` (a
 // saved SKILL.md to the new snapshot through host.watch, the 250 ms debounce included), and
 // what a rescan of 1,000 skills does to calls beside it: `rescan.1000.call` against
@@ -23,7 +23,7 @@ const quiet = { OPENCLAW_SKILLS_LOG_LEVEL: 'silent' };
 export async function installFigures(o: InstallBenchOptions): Promise<Record<string, Figure>> {
   const figures: Record<string, Figure> = {};
 
-  o.step('install.registry');
+  o.step('install.registry.no-deps');
   const registry = await startRegistry();
   try {
     await registry.publish(await writeSkillPackage({ skill: 'benchy', version: '1.0.0' }));
@@ -46,7 +46,7 @@ export async function installFigures(o: InstallBenchOptions): Promise<Record<str
       if (r > 0) samples.push(ms); // the first run warms pacote and the registry
       await host.close();
     }
-    figures['install.registry'] = summarize(samples, 'ms');
+    figures['install.registry.no-deps'] = summarize(samples, 'ms');
   } finally {
     await registry.close();
   }

@@ -13,6 +13,7 @@ import { directCaller, mcpCaller, writeEchoSkill } from './dispatch.js';
 import { benchAuth } from './auth.js';
 import { generateToolSkills } from './generate.js';
 import { installFigures } from './install.js';
+import { installSpeedFigures } from './install-speed.js';
 import { benchMcpClient } from './mcp-client.js';
 import { alternating, microSync, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
@@ -39,6 +40,7 @@ const SECTIONS = [
   'refresh',
   'serve',
   'install',
+  'install-speed',
   'store',
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -178,6 +180,12 @@ try {
   }
 
   if (want('install')) Object.assign(figures, await installFigures({ tmp, quick, step }));
+
+  if (want('install-speed')) {
+    const speed = await installSpeedFigures({ tmp, quick, step });
+    Object.assign(figures, speed.figures);
+    moreTargets.push(...speed.targets);
+  }
 
   if (want('store')) {
     const store = await benchStore({ tmp, quick, step });

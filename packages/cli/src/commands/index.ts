@@ -72,6 +72,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./dev.js'),
   },
   {
+    name: 'release',
+    summary: 'Publish a skill from its changesets to the registry it prints first',
+    load: () => import('./release.js'),
+  },
+  {
     name: 'serve',
     summary: 'Serve the skills to MCP clients (stdio or HTTP) with a control API on 127.0.0.1',
     load: () => import('./serve.js'),

@@ -3,14 +3,14 @@
 // points are one program: create-create-app reads process.argv and changes the working folder,
 // which must not happen inside this process.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { SkillError, type ErrorCode } from '@openclaw/skill-sdk';
 import type { FailureJson } from 'create-openclaw-skill';
 import { PACKAGE_MANAGERS, TEMPLATES } from 'create-openclaw-skill/options';
 import { EXIT, printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
+import { scaffolderCommand } from '../scaffolder.js';
 
 interface NewOptions {
   template?: string;
@@ -21,14 +21,6 @@ interface NewOptions {
   registryDeps?: boolean;
   git?: boolean;
   json?: boolean;
-}
-
-/** The scaffolder's bin, resolved from this package's dependencies. */
-export function scaffolderBin(): string {
-  const req = createRequire(import.meta.url);
-  const pkgFile = req.resolve('create-openclaw-skill/package.json');
-  const bin = (req(pkgFile) as { bin: Record<string, string> }).bin['create-openclaw-skill']!;
-  return join(dirname(pkgFile), bin);
 }
 
 /** The scaffolder's arguments for these options (each value its own argv entry). */
@@ -79,14 +71,16 @@ export function configure(cmd: Command, io: Io): void {
       const interactive = io.isTTY && !opts.json;
       let failure = '';
       const code = await new Promise<number>((done) => {
-        const child = spawn(process.execPath, [scaffolderBin(), ...args], {
+        const scaffolder = scaffolderCommand();
+        const child = spawn(scaffolder.command, [...scaffolder.args, ...args], {
           cwd: io.cwd,
           // The scaffolder names this command in its messages and hands its failure back
           // (as JSON on FAIL_FD), so it is reported like any other command's.
           env: {
             ...io.env,
             OPENCLAW_SKILL_SCAFFOLD_COMMAND: 'openclaw-skill new',
-            OPENCLAW_SKILL_SCAFFOLD_ERROR_FD: String(FAIL_FD),
+            // Through npm exec there is no fourth descriptor to hand the failure back on.
+            ...(scaffolder.direct && { OPENCLAW_SKILL_SCAFFOLD_ERROR_FD: String(FAIL_FD) }),
           },
           shell: false,
           stdio: interactive

@@ -8,6 +8,9 @@ import { SkillError } from '@openclaw/skill-sdk';
 import { isNetworkCode } from '../router/network.js';
 import type { LocalDependency } from './types.js';
 import { absoluteLocalLinks, checkInstalledLinks, pinLocalDependencies } from './local-deps.js';
+import { newestVersionFrom } from './newest-version.js';
+import { linkSharedTree, shareInstalled } from './shared-deps.js';
+import { slimStoredPackage } from './slim-package.js';
 
 /** A registry URL as shown in a message: without credentials, query or fragment. */
 function shownRegistry(registry: string): string {
@@ -85,6 +88,10 @@ export interface InstallDependenciesOptions {
   signal?: AbortSignal;
   /** Local dependencies the install was allowed (`--allow-local-deps`), by real path. */
   local?: readonly LocalDependency[];
+  /** The store's root: dependency trees are shared between its skills (shared-deps.ts). */
+  storeRoot?: string;
+  /** The skill's runtime dependencies (name -> range), the key of a shared tree. */
+  dependencies?: Record<string, string>;
 }
 
 /**
@@ -96,8 +103,16 @@ export async function installDependencies(
   opts: InstallDependenciesOptions,
 ): Promise<void> {
   const local = opts.local ?? [];
+  await slimStoredPackage(dir);
+  const shared =
+    local.length === 0 && opts.storeRoot && opts.dependencies
+      ? { storeRoot: opts.storeRoot, registry: opts.registry, dependencies: opts.dependencies }
+      : undefined;
+  const newest = newestVersionFrom(opts);
+  if (shared && (await linkSharedTree(dir, { ...shared, newest }))) return;
   await pinLocalDependencies(dir, local);
   await runNpmInstall(dir, opts);
+  if (shared) await shareInstalled(dir, shared);
   await absoluteLocalLinks(dir, local);
   await checkInstalledLinks(
     dir,

@@ -226,6 +226,8 @@ async function dependenciesStep(
       registry: o.registry,
       cache: ctx.paths.npmCache,
       env: ctx.env,
+      storeRoot: ctx.layout.root,
+      dependencies: summary.dependencies,
       ...(o.opts.signal && { signal: o.opts.signal }),
       ...(summary.localDependencies && { local: summary.localDependencies }),
     });

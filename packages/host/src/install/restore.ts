@@ -77,6 +77,8 @@ async function ensureVersion(
         registry: o.registry,
         cache: ctx.paths.npmCache,
         env: ctx.env,
+        storeRoot: ctx.layout.root,
+        dependencies: summary.dependencies,
         ...(summary.localDependencies && { local: summary.localDependencies }),
       });
     }

@@ -1,0 +1,119 @@
+// A skill's release (`npm run release` in a scaffolded skill runs `openclaw-skill release`),
+// built so that it cannot go astray: the registry comes from one place (`--registry`, else the
+// npm configuration of the skill's folder: its .npmrc, then the user's), is printed before
+// anything changes, and npm's public registry needs `--public`. Then the changesets are
+// versioned, the package is checked as `pack` would, and published; when any step fails, the
+// files versioning rewrote (package.json, CHANGELOG.md, the changesets) are put back.
+import { execFile } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import { SkillError } from '@openclaw/skill-sdk';
+
+const exec = promisify(execFile);
+
+export const PUBLIC_REGISTRY = 'https://registry.npmjs.org/';
+
+export interface ReleaseOptions {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  /** `--registry`; else npm's configuration in `dir`. */
+  registry?: string;
+  /** `--public`: npm's public registry is meant. */
+  allowPublic: boolean;
+  /** Printed before anything changes (the registry), and each step. */
+  onStep(line: string): void;
+  /** The check between versioning and publishing (`pack --dry-run`). */
+  check(): Promise<void>;
+}
+
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
+
+/** Pure: whether a registry URL is npm's public one (any spelling of its host). */
+export function isPublicRegistry(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === 'registry.npmjs.org' || host === 'registry.npmjs.com';
+  } catch {
+    return false;
+  }
+}
+
+/** The skill's own tools first (its node_modules/.bin), as npm run would find them. */
+function toolEnv(o: ReleaseOptions, registry: string): NodeJS.ProcessEnv {
+  const path = [join(o.dir, 'node_modules', '.bin'), o.env.PATH ?? process.env.PATH ?? ''];
+  return { ...o.env, PATH: path.join(delimiter), npm_config_registry: registry };
+}
+
+async function targetRegistry(o: ReleaseOptions): Promise<string> {
+  if (o.registry) return withSlash(o.registry);
+  const { stdout } = await exec('npm', ['config', 'get', 'registry'], { cwd: o.dir, env: o.env });
+  return withSlash(stdout.trim());
+}
+
+/** The files `changeset version` rewrites, as they are now (undefined: absent). */
+async function snapshot(dir: string): Promise<Map<string, string | undefined>> {
+  const files = ['package.json', 'CHANGELOG.md'];
+  const changesets = await readdir(join(dir, '.changeset')).catch(() => [] as string[]);
+  files.push(...changesets.filter((f) => f.endsWith('.md')).map((f) => join('.changeset', f)));
+  const saved = new Map<string, string | undefined>();
+  for (const f of files) saved.set(f, await readFile(join(dir, f), 'utf8').catch(() => undefined));
+  return saved;
+}
+
+async function restore(dir: string, saved: Map<string, string | undefined>): Promise<void> {
+  for (const [f, text] of saved) {
+    if (text === undefined) await rm(join(dir, f), { force: true });
+    else await writeFile(join(dir, f), text);
+  }
+}
+
+/** Releases the skill in `o.dir`; returns the registry it published to. */
+export async function releaseSkill(o: ReleaseOptions): Promise<string> {
+  const registry = await targetRegistry(o);
+  o.onStep(`Registry: ${registry}`);
+  if (isPublicRegistry(registry) && !o.allowPublic) {
+    throw new SkillError(
+      'USAGE',
+      `Refusing to release to npm's public registry (${registry}) without --public; nothing was changed.`,
+      {
+        hint: "Pass --registry <url> (or set registry= in the skill's .npmrc) for a trial release, or --public when the public registry is meant.",
+      },
+    );
+  }
+  const saved = await snapshot(o.dir);
+  const env = toolEnv(o, registry);
+  const step = async (label: string, fn: () => Promise<unknown>) => {
+    o.onStep(label);
+    await fn();
+  };
+  try {
+    await step('changeset version', () => exec('changeset', ['version'], { cwd: o.dir, env }));
+    await step('pack --dry-run', o.check);
+    await step(`changeset publish (${registry})`, () =>
+      exec('changeset', ['publish'], { cwd: o.dir, env }),
+    );
+  } catch (e) {
+    await restore(o.dir, saved);
+    if (e instanceof SkillError) {
+      throw new SkillError(
+        e.code,
+        `${e.message.replace(/\.?$/, '')}; versions, CHANGELOG.md and the changesets were put back.`,
+        { cause: e, ...(e.hint && { hint: e.hint }) },
+      );
+    }
+    const err = e as { stderr?: string; message: string };
+    const line = String(err.stderr ?? '')
+      .split('\n')
+      .find((l) => /error|ERR!/i.test(l));
+    throw new SkillError(
+      'REGISTRY_ERROR',
+      `The release failed: ${(line ?? err.message).trim().slice(0, 300)}; versions, CHANGELOG.md and the changesets were put back.`,
+      {
+        cause: e,
+        hint: `Check that ${registry} accepts your publish (npm whoami --registry ${registry}), then run the release again.`,
+      },
+    );
+  }
+  return registry;
+}
