@@ -39,13 +39,17 @@ export function homeOf(opts: GlobalOptions, io: Io): string {
   });
 }
 
-async function call(
-  info: ServeInfo,
-  method: string,
-  path: string,
-  body: unknown,
-  signal?: AbortSignal,
-): Promise<ServeReply> {
+interface ServeRequest {
+  method: string;
+  /** Below /api. */
+  path: string;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+async function call(info: ServeInfo, r: ServeRequest): Promise<ServeReply> {
+  const { method, path, body, signal } = r;
   const res = await fetch(`${info.url}/api${path}`, {
     method,
     headers: {
@@ -70,7 +74,11 @@ export async function findServe(home: string): Promise<ServeClient | undefined> 
   const info = readServeFile(home);
   if (!info || !pidAlive(info.pid)) return undefined;
   try {
-    const probe = await call(info, 'GET', '', undefined, AbortSignal.timeout(PROBE_MS));
+    const probe = await call(info, {
+      method: 'GET',
+      path: '',
+      signal: AbortSignal.timeout(PROBE_MS),
+    });
     if (probe.status !== 200) return undefined;
   } catch {
     return undefined;
@@ -80,7 +88,7 @@ export async function findServe(home: string): Promise<ServeClient | undefined> 
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
       let reply: ServeReply;
       try {
-        reply = await call(info, method, path, body);
+        reply = await call(info, { method, path, body });
       } catch (e) {
         throw new SkillError(
           'SERVE_UNAVAILABLE',

@@ -129,7 +129,12 @@ async function placeStep(
     }
     await removeIfEmpty(layout, name);
   });
-  await placeVersion(layout, name, version, change.staged!, change.after.entry!);
+  await placeVersion(layout, {
+    name,
+    version,
+    staged: change.staged!,
+    entry: change.after.entry!,
+  });
 }
 
 async function recordStep(state: InstallState, change: Change): Promise<void> {
