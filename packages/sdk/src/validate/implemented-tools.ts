@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { isSkillDefinition, type SkillDefinition, type ToolMap } from '../define.js';
 import type { Problem, ProblemCode } from '../errors.js';
 import type { Manifest } from '../manifest/schema.js';
-import { createTestContext } from '../testing/index.js';
+import { createTestContext } from '../testing/context.js';
 import { displayPath, showValue, type JsonPath } from './json-source.js';
 import type { SkillFolder } from './read-folder.js';
 
