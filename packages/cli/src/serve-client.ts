@@ -15,6 +15,7 @@ import {
 import { userHomeOf } from './host.js';
 import type { Io } from './io.js';
 import type { GlobalOptions } from './options.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export interface ServeReply<T = unknown> {
   status: number;
@@ -92,7 +93,7 @@ export async function findServe(home: string): Promise<ServeClient | undefined> 
       } catch (e) {
         throw new SkillError(
           'SERVE_UNAVAILABLE',
-          `The running serve (${info.url}) did not answer: ${(e as Error).message}.`,
+          `The running serve (${info.url}) did not answer: ${messageOf(e)}.`,
           {
             hint: 'Check that serve is still running, or stop it and run the command again.',
           },

@@ -19,6 +19,7 @@ import {
 } from './store.js';
 import type { InstallProgress } from './types.js';
 import { UndoStack } from './undo.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export interface Swapped {
   snapshot: CatalogSnapshot;
@@ -149,7 +150,7 @@ async function recordStep(state: InstallState, change: Change): Promise<void> {
     const was = change.before.current;
     throw new SkillError(
       'INSTALL_FAILED',
-      `${name} was not ${PAST[change.op]}: ${state.where} could not record it (${(e as Error).message})${was ? `; ${name}@${was} keeps serving` : ''}.`,
+      `${name} was not ${PAST[change.op]}: ${state.where} could not record it (${messageOf(e)})${was ? `; ${name}@${was} keeps serving` : ''}.`,
       { cause: e },
     );
   }

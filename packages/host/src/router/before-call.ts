@@ -5,7 +5,7 @@
 // (HOOK_FAILED): a broken guard must never wave calls through.
 import type { HookOutcome } from '../audit/index.js';
 import type { Refusal } from './failure.js';
-import { messageOf } from './outcome.js';
+import { cutMessage } from './outcome.js';
 import type { BeforeCallDecision, BeforeCallHook, BeforeCallInfo, CallContext } from './types.js';
 
 export type { BeforeCallDecision, BeforeCallHook, BeforeCallInfo } from './types.js';
@@ -29,7 +29,7 @@ export function runBeforeCall(
   try {
     answer = hook(info, ctx);
   } catch (err) {
-    return failed(info.name, `threw: ${messageOf(err)}`);
+    return failed(info.name, `threw: ${cutMessage(err)}`);
   }
   if (!isThenable(answer)) return decide(info.name, answer);
   return new Promise<HookResult>((resolve) => {
@@ -44,7 +44,7 @@ export function runBeforeCall(
       },
       (err: unknown) => {
         clearTimeout(timer);
-        resolve(failed(info.name, `threw: ${messageOf(err)}`));
+        resolve(failed(info.name, `threw: ${cutMessage(err)}`));
       },
     );
   });

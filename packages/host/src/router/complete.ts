@@ -4,7 +4,7 @@
 // hands the model.
 import type { Redactor } from '../redact/index.js';
 import { failure } from './failure.js';
-import { messageOf } from './outcome.js';
+import { cutMessage } from './outcome.js';
 import { shapeResult } from './shape.js';
 import type { ToolPlan } from './state.js';
 import type { CallResult, CallSuccess } from './types.js';
@@ -38,7 +38,7 @@ export function completeRun(c: Completion): CallResult {
       id,
       name: tool.name,
       code: 'SKILL_ERROR',
-      message: `${tool.name} returned a value that cannot be sent as JSON: ${messageOf(err)}`,
+      message: `${tool.name} returned a value that cannot be sent as JSON: ${cutMessage(err)}`,
       hint: 'This is a bug in the skill; do not retry the same call.',
     });
   }

@@ -19,7 +19,7 @@ import { Deadlines } from './deadlines.js';
 import { failure, type Refusal } from './failure.js';
 import { CallLimits, DEFAULT_CONCURRENCY } from './limits-stage.js';
 import { isRefusal } from './lookup.js';
-import { activationError, activationTimeout, messageOf, runFailure } from './outcome.js';
+import { activationError, activationTimeout, cutMessage, runFailure } from './outcome.js';
 import { CallInfo, RunningCall, runTool, within, type RunOutcome, type RunRequest } from './run.js';
 import { epochAt } from './clock.js';
 import { completeRun } from './complete.js';
@@ -124,7 +124,7 @@ class ToolRouter implements Router {
       id: entry.callId,
       name: entry.tool,
       code: 'INTERNAL',
-      message: `The tool router failed unexpectedly: ${messageOf(err)}`,
+      message: `The tool router failed unexpectedly: ${cutMessage(err)}`,
       hint: 'This is a bug in the skill host, not in your request; try again once, then tell the user.',
     });
     this.#logFailure('error', entry, result.message, err);
@@ -480,7 +480,7 @@ function stackOf(err: unknown): string {
   } catch {
     // A throwing getter: fall back to the message.
   }
-  return messageOf(err);
+  return cutMessage(err);
 }
 
 /** A call between the router's start and its finish: what finishing it needs. */
