@@ -2,7 +2,9 @@
 // source condition) in a child process, for suites that need a real serve process: signals,
 // stdio, a second process installing into it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -29,20 +31,30 @@ export interface ServeChild {
   exited: Promise<number | null>;
 }
 
-/** Starts `serve --mcp http --port 0 --json` and resolves once it printed where it listens. */
+/**
+ * Starts `serve --mcp http --port 0 --json` and resolves once it printed where it listens.
+ * The child gets its own empty HOME (removed when it exits) unless `env` names one, so it
+ * never scans the user's real skill folders.
+ */
 export async function startServeChild(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<ServeChild> {
   const cmd = cliCommand(['serve', '--mcp', 'http', '--port', '0', '--json', ...args]);
+  const home = mkdtempSync(join(tmpdir(), 'oc-serve-home-'));
   const child = spawn(cmd.command, cmd.args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, HOME: home, USERPROFILE: home, ...env },
   });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += String(d)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      rmSync(home, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   const ready = await new Promise<ServeChild['ready']>((resolve, reject) => {
     child.stdout!.on('data', (d) => {
       out += String(d);

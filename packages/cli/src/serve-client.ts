@@ -15,6 +15,7 @@ import {
 import { userHomeOf } from './host.js';
 import type { Io } from './io.js';
 import type { GlobalOptions } from './options.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export interface ServeReply<T = unknown> {
   status: number;
@@ -39,13 +40,17 @@ export function homeOf(opts: GlobalOptions, io: Io): string {
   });
 }
 
-async function call(
-  info: ServeInfo,
-  method: string,
-  path: string,
-  body: unknown,
-  signal?: AbortSignal,
-): Promise<ServeReply> {
+interface ServeRequest {
+  method: string;
+  /** Below /api. */
+  path: string;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+async function call(info: ServeInfo, r: ServeRequest): Promise<ServeReply> {
+  const { method, path, body, signal } = r;
   const res = await fetch(`${info.url}/api${path}`, {
     method,
     headers: {
@@ -70,7 +75,11 @@ export async function findServe(home: string): Promise<ServeClient | undefined> 
   const info = readServeFile(home);
   if (!info || !pidAlive(info.pid)) return undefined;
   try {
-    const probe = await call(info, 'GET', '', undefined, AbortSignal.timeout(PROBE_MS));
+    const probe = await call(info, {
+      method: 'GET',
+      path: '',
+      signal: AbortSignal.timeout(PROBE_MS),
+    });
     if (probe.status !== 200) return undefined;
   } catch {
     return undefined;
@@ -80,11 +89,11 @@ export async function findServe(home: string): Promise<ServeClient | undefined> 
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
       let reply: ServeReply;
       try {
-        reply = await call(info, method, path, body);
+        reply = await call(info, { method, path, body });
       } catch (e) {
         throw new SkillError(
           'SERVE_UNAVAILABLE',
-          `The running serve (${info.url}) did not answer: ${(e as Error).message}.`,
+          `The running serve (${info.url}) did not answer: ${messageOf(e)}.`,
           {
             hint: 'Check that serve is still running, or stop it and run the command again.',
           },

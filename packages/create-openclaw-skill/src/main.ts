@@ -20,6 +20,7 @@ import { descriptionProblem, nameProblem } from './names.js';
 import { checkoutRoot, VENDOR_DIR, wireToCheckout } from './checkout.js';
 import { versions } from './paths.js';
 import { folderProblem, runQuiet, undo, writeTemplate, type ScaffoldPlan } from './scaffold.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 const DEFAULT_DESCRIPTION: Record<TemplateName, string> = {
   tool: 'Greets a person by name. Use when the user asks to be greeted.',
@@ -63,7 +64,7 @@ export async function main(argv: string[], io: MainIo): Promise<number> {
   } catch (e) {
     return failed(
       io,
-      { code: 'USAGE', message: (e as Error).message, hint: 'Run with --help for usage.' },
+      { code: 'USAGE', message: messageOf(e), hint: 'Run with --help for usage.' },
       2,
     );
   }
@@ -165,7 +166,9 @@ async function run(plan: ScaffoldPlan, io: MainIo): Promise<number> {
     await undo(plan.targetDir, existed);
     // Handlebars reports a parse error over several lines (the source, a caret): keep the
     // first and the last, so the failure stays one line.
-    const lines = (e as Error).message.split('\n').filter((l) => l.trim() && !/^[-\s^]+$/.test(l));
+    const lines = messageOf(e)
+      .split('\n')
+      .filter((l) => l.trim() && !/^[-\s^]+$/.test(l));
     const detail = lines.length > 1 ? `${lines[0]} ${lines.at(-1)}` : (lines[0] ?? '');
     const msg =
       e instanceof SkillError ? e.message : `Template "${plan.template}" failed: ${detail}.`;

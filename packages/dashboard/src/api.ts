@@ -3,15 +3,26 @@
 // HttpOnly session cookie; every state-changing request also carries the session's CSRF
 // token in a header, which a page on another site cannot read or set.
 
+/** The error body serve answers with. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  hint?: string | undefined;
+  details?: Record<string, unknown> | undefined;
+}
+
 export class ApiError extends Error {
+  readonly code: string;
+  readonly hint: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
   constructor(
     readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly hint?: string,
-    readonly details?: Record<string, unknown>,
+    body: ApiErrorBody,
   ) {
-    super(message);
+    super(body.message);
+    this.code = body.code;
+    this.hint = body.hint;
+    this.details = body.details;
   }
 }
 
@@ -48,11 +59,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   const value = (await res.json().catch(() => ({}))) as {
-    error?: { code: string; message: string; hint?: string; details?: Record<string, unknown> };
+    error?: ApiErrorBody;
   };
   if (!res.ok) {
     const e = value.error ?? { code: 'HTTP_' + res.status, message: res.statusText };
-    throw new ApiError(res.status, e.code, e.message, e.hint, e.details);
+    throw new ApiError(res.status, e);
   }
   return value as T;
 }

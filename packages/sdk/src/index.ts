@@ -3,7 +3,8 @@
  * manifest schema, the SKILL.md reader and validator, and the one coded error, `SkillError`.
  * @module @openclaw/skill-sdk
  */
-export * from './errors.js';
+export { ERROR_CODES, PROBLEM_CODES, SkillError, isSkillError } from './errors.js';
+export type { ErrorCode, Problem, ProblemCode, SkillErrorOptions } from './errors.js';
 export type * from './context.js';
 export * from './define.js';
 export * from './skill-md/index.js';
@@ -18,11 +19,10 @@ export type { Manifest, ManifestTool, ManifestAuth, ToolAnnotations } from './ma
 /** The host API version this SDK's types describe; manifests say `"host": "^1"`. */
 export const HOST_API_VERSION = '1.0.0';
 /** File and JSON reading the host shares with the skill reader (regular files, capped). */
-export { readTextCappedSync, describeRead, isInsidePath } from './read-file.js';
+export { readTextCappedSync, describeRead } from './read-file.js';
 export type { ReadText, ReadTextOptions } from './read-file.js';
-export { parseJsonText, jsonDepth, MAX_JSON_DEPTH } from './validate/json-source.js';
+export { parseJsonText, MAX_JSON_DEPTH } from './validate/json-source.js';
 export type { ParsedJson } from './validate/json-source.js';
-export { capProblems } from './problems.js';
 /** A skill's config checked against its manifest's schema, defaults applied (host and tester). */
 export { resolveSkillConfig, flatDefaults } from './config/skill-config.js';
 export type { SkillConfigInput, SkillConfigResult } from './config/skill-config.js';

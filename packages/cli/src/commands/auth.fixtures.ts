@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startOAuthServer, type OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import { startOAuthServer, type OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { memoryIo } from '../io.js';
 import { run } from '../program.js';
 

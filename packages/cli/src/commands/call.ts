@@ -5,6 +5,7 @@ import { openHost } from '../host.js';
 import { SkillError } from '@openclaw/skill-sdk';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 /** Asks on the terminal; only used when stdin is a TTY. */
 const askOnTerminal: ApprovalHandler = async ({ tool, input, reason }) => {
@@ -42,7 +43,7 @@ export function configure(cmd: Command, io: Io): void {
         // V8 quotes the text it could not parse, whole or as a window cut with `...`
         // (`"sk-..." is not valid JSON`, `..."k": sk-live-4f"... is not valid JSON`): an
         // input can hold a secret, so only the reason and position are kept.
-        const reason = (e as Error).message.replace(
+        const reason = messageOf(e).replace(
           /,\s*(?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s,
           '',
         );

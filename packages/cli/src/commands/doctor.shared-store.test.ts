@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createSkillHost } from '@openclaw/skill-host';
-import { postgresForSuite } from '../../../../test/support/postgres.js';
+import { postgresForSuite } from '@openclaw/test-utils/postgres';
 import { memoryIo } from '../io.js';
 import { run } from '../program.js';
 

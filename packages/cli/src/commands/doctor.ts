@@ -20,6 +20,7 @@ import { openHost, userHomeOf } from '../host.js';
 import { printJson, type Io } from '../io.js';
 import { startMcpServers } from '../mcp.js';
 import { globalOptions, type GlobalOptions } from '../options.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export interface Check {
   name: string;
@@ -62,7 +63,7 @@ async function modeCheck(
     return { name, status: 'ok', message: `${file} (${mode.toString(8)})` };
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    return { name, status: 'fail', message: `${file} cannot be read: ${(e as Error).message}` };
+    return { name, status: 'fail', message: `${file} cannot be read: ${messageOf(e)}` };
   }
 }
 
@@ -77,7 +78,7 @@ async function serveCheck(home: string): Promise<Check> {
     return {
       name: 'serve',
       status: 'warn',
-      message: `${file} is unreadable: ${(e as Error).message}`,
+      message: `${file} is unreadable: ${messageOf(e)}`,
     };
   }
   if (typeof info.pid === 'number' && pidAlive(info.pid))
@@ -102,7 +103,7 @@ export async function runChecks(home: string): Promise<Check[]> {
     store = (await readHostConfigFile(configFile)).auth?.store;
     checks.push({ name: 'config', status: 'ok', message: `${configFile} is valid (or absent)` });
   } catch (e) {
-    checks.push({ name: 'config', status: 'fail', message: (e as Error).message });
+    checks.push({ name: 'config', status: 'fail', message: messageOf(e) });
   }
   for (const c of [
     await modeCheck('home', home, 0o755, 'a folder'),

@@ -9,6 +9,7 @@ import type { GlobalOptions } from '../options.js';
 import { readPublished } from '../publish/published.js';
 import { registryContext } from '../publish/registry.js';
 import { searchRegistry, type SearchHit } from '../publish/search.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 interface SearchFlags extends GlobalOptions {
   registry?: string;
@@ -99,7 +100,7 @@ async function describeHit(
   } catch (e) {
     // One unreadable result does not hide the others; it is shown with its reason.
     if (isSkillError(e) && e.details?.unreachable === true) throw e;
-    return { ...base, oauth: {}, tools: [], problem: (e as Error).message };
+    return { ...base, oauth: {}, tools: [], problem: messageOf(e) };
   }
 }
 

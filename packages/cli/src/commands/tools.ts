@@ -1,12 +1,10 @@
 import { Option, type Command } from 'commander';
 import { SkillError } from '@openclaw/skill-sdk';
-import type { SkillHost } from '@openclaw/skill-host';
+import { TOOL_FORMATS, type SkillHost, type ToolFormat } from '@openclaw/skill-host';
 import { openHost } from '../host.js';
 import { startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions, type GlobalOptions } from '../options.js';
-
-const FORMATS = ['anthropic', 'openai', 'openai-responses', 'gemini', 'mcp'] as const;
 
 /** What the list holds: the host's catalog of tools, the one `call` and `serve` use. */
 export const TOOLS_LISTED = [
@@ -26,9 +24,8 @@ export const TOOLS_LISTED = [
 /** The person at the terminal owns the host (as for `call`). */
 const OWNER = { isOwner: true } as const;
 
-type Format = (typeof FORMATS)[number];
 interface ToolsOptions {
-  format?: Format;
+  format?: ToolFormat;
   budget?: string;
   query?: string;
 }
@@ -69,7 +66,9 @@ export function configure(cmd: Command, io: Io): void {
   cmd
     .description('List the tools the host offers, or print their definitions for a provider')
     .addOption(
-      new Option('--format <format>', 'print definitions in this provider format').choices(FORMATS),
+      new Option('--format <format>', 'print definitions in this provider format').choices(
+        TOOL_FORMATS,
+      ),
     )
     .option('--budget <tokens>', 'fit the list to this many tokens, deferring the rest')
     .option('--query <text>', 'the request that ranks the tools when they do not all fit')

@@ -7,6 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { SkillError, validateSkill, type Problem } from '@openclaw/skill-sdk';
 import { refusals, type Refusal } from './pack-rules.js';
 import { missingPackageHint } from './skill-md-package.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export interface PackOptions {
   dir: string;
@@ -85,7 +86,7 @@ export async function packSkill(o: PackOptions): Promise<PackReport> {
     pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
   } catch (e) {
     throw refuse(
-      `${join(dir, 'package.json')} is missing or not JSON (${(e as Error).message.split('\n')[0]}).`,
+      `${join(dir, 'package.json')} is missing or not JSON (${messageOf(e).split('\n')[0]}).`,
       missingPackageHint(dir),
     );
   }

@@ -4,6 +4,7 @@
 // plain words. Either way the answer is filtered here by the keyword, so only skills are shown.
 import { SkillError } from '@openclaw/skill-sdk';
 import { garbage, networkCode, registryHint, unreachable } from './registry.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export const SKILL_KEYWORD = 'openclaw-skill';
 
@@ -48,7 +49,7 @@ async function searchOnce(
     if (code) throw unreachable(registry, code, e);
     throw new SkillError(
       'REGISTRY_ERROR',
-      `The registry ${registry} could not be asked: ${(e as Error).message}.`,
+      `The registry ${registry} could not be asked: ${messageOf(e)}.`,
       {
         cause: e,
         hint: registryHint,

@@ -89,19 +89,7 @@ export function Accounts({ tick, note }: { tick: number; note: string }) {
                   <ul class="grants">
                     {a.grants.map((g) => (
                       <li key={g.id} data-grant={g.id}>
-                        <dl class="facts">
-                          <dt>Account</dt>
-                          <dd>{g.account}</dd>
-                          <dt>State</dt>
-                          <dd>
-                            {g.state}
-                            {g.reason && ` (${g.reason})`}
-                          </dd>
-                          <dt>Scopes</dt>
-                          <dd>{g.scopes.join(', ')}</dd>
-                          <dt>Expires</dt>
-                          <dd>{when(g.expiresAt)}</dd>
-                        </dl>
+                        <GrantFacts grant={g} />
                         <button type="button" class="danger" onClick={() => disconnect(g)}>
                           Disconnect <span class="sr">{`${g.skill} ${g.account}`}</span>
                         </button>
@@ -121,5 +109,23 @@ export function Accounts({ tick, note }: { tick: number; note: string }) {
         </ul>
       )}
     </section>
+  );
+}
+
+function GrantFacts({ grant: g }: { grant: Grant }) {
+  return (
+    <dl class="facts">
+      <dt>Account</dt>
+      <dd>{g.account}</dd>
+      <dt>State</dt>
+      <dd>
+        {g.state}
+        {g.reason && ` (${g.reason})`}
+      </dd>
+      <dt>Scopes</dt>
+      <dd>{g.scopes.join(', ')}</dd>
+      <dt>Expires</dt>
+      <dd>{when(g.expiresAt)}</dd>
+    </dl>
   );
 }

@@ -135,36 +135,7 @@ function SkillCard({
         <span class={`badge status-${s.status}`}>{STATUS_TEXT[s.status]}</span>
       </div>
       <p>{s.description}</p>
-      <dl class="facts">
-        <dt>Name</dt>
-        <dd>{s.name}</dd>
-        <dt>Version</dt>
-        <dd>{s.version}</dd>
-        <dt>Source</dt>
-        <dd>{s.source}</dd>
-        {s.runner && (
-          <>
-            <dt>Runner</dt>
-            <dd>{s.runner}</dd>
-          </>
-        )}
-        {s.shadowedBy && (
-          <>
-            <dt>Shadowed by</dt>
-            <dd>{s.shadowedBy}</dd>
-          </>
-        )}
-        {s.managedBy && (
-          <>
-            <dt>Managed by</dt>
-            <dd>
-              {s.managedBy.tool}
-              {s.managedBy.source ? ` (${s.managedBy.source})` : ''}: update with{' '}
-              <code>{s.managedBy.update}</code>
-            </dd>
-          </>
-        )}
-      </dl>
+      <Facts skill={s} />
       {s.shadowWarnings?.map((w) => (
         <p class="problem sev-warning" key={w}>
           {w}
@@ -176,46 +147,11 @@ function SkillCard({
           <code>{s.login}</code>.
         </p>
       )}
-      {s.problems.length > 0 && (
-        <div class="problems">
-          <h3>Problems</h3>
-          <ul>
-            {s.problems.map((p, i) => (
-              <li key={i} class={`problem sev-${p.severity}`}>
-                <strong>{p.severity === 'error' ? 'Error' : 'Warning'}:</strong> {p.message}
-                <br />
-                <span class="hint">Hint: {p.hint}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {s.problems.length > 0 && <Problems problems={s.problems} />}
       {s.tools.length > 0 && <Tools tools={s.tools} skill={s.name} />}
       {!s.shadowedBy && s.source !== 'builtin' && (
         <div class="actions">
-          {s.status === 'disabled' ? (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                act(`${s.name} enabled.`, () => api('POST', `/dashboard/skills/${name}/enable`, {}))
-              }
-            >
-              Enable <span class="sr">{s.name}</span>
-            </button>
-          ) : (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                act(`${s.name} disabled.`, () =>
-                  api('POST', `/dashboard/skills/${name}/disable`, {}),
-                )
-              }
-            >
-              Disable <span class="sr">{s.name}</span>
-            </button>
-          )}
+          <ToggleButton skill={s} busy={busy} act={act} />
           {s.installed && (
             <>
               <button
@@ -252,25 +188,123 @@ function SkillCard({
         </div>
       )}
       {confirming && (
-        <div class="actions confirm" role="group" aria-label={`Remove ${s.name}?`}>
-          <span>Remove {s.name} and its tools?</span>
-          <button
-            type="button"
-            class="danger"
-            disabled={busy}
-            onClick={() => {
-              setConfirming(false);
-              act(`${s.name} removed.`, () => api('DELETE', `/skills/${name}`));
-            }}
-          >
-            Yes, remove <span class="sr">{s.name}</span>
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Keep <span class="sr">{s.name}</span>
-          </button>
-        </div>
+        <ConfirmRemove
+          skill={s.name}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onRemove={() => {
+            setConfirming(false);
+            act(`${s.name} removed.`, () => api('DELETE', `/skills/${name}`));
+          }}
+        />
       )}
     </li>
+  );
+}
+
+/** Enables a disabled skill, disables any other. */
+function ToggleButton({
+  skill: s,
+  busy,
+  act,
+}: {
+  skill: ViewSkill;
+  busy: boolean;
+  act: (label: string, run: () => Promise<unknown>) => void;
+}) {
+  const to = s.status === 'disabled' ? 'enable' : 'disable';
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={() =>
+        act(`${s.name} ${to}d.`, () =>
+          api('POST', `/dashboard/skills/${encodeURIComponent(s.name)}/${to}`, {}),
+        )
+      }
+    >
+      {to === 'enable' ? 'Enable' : 'Disable'} <span class="sr">{s.name}</span>
+    </button>
+  );
+}
+
+/** Removing asks once more, inside the card: keyboard users and screen readers see it. */
+function ConfirmRemove({
+  skill,
+  busy,
+  onRemove,
+  onCancel,
+}: {
+  skill: string;
+  busy: boolean;
+  onRemove: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div class="actions confirm" role="group" aria-label={`Remove ${skill}?`}>
+      <span>Remove {skill} and its tools?</span>
+      <button type="button" class="danger" disabled={busy} onClick={onRemove}>
+        Yes, remove <span class="sr">{skill}</span>
+      </button>
+      <button type="button" onClick={onCancel}>
+        Keep <span class="sr">{skill}</span>
+      </button>
+    </div>
+  );
+}
+
+function Facts({ skill: s }: { skill: ViewSkill }) {
+  return (
+    <dl class="facts">
+      <dt>Name</dt>
+      <dd>{s.name}</dd>
+      <dt>Version</dt>
+      <dd>{s.version}</dd>
+      <dt>Source</dt>
+      <dd>{s.source}</dd>
+      {s.runner && (
+        <>
+          <dt>Runner</dt>
+          <dd>{s.runner}</dd>
+        </>
+      )}
+      {s.shadowedBy && (
+        <>
+          <dt>Shadowed by</dt>
+          <dd>{s.shadowedBy}</dd>
+        </>
+      )}
+      {s.managedBy && <ManagedBy managedBy={s.managedBy} />}
+    </dl>
+  );
+}
+
+function ManagedBy({ managedBy: m }: { managedBy: NonNullable<ViewSkill['managedBy']> }) {
+  return (
+    <>
+      <dt>Managed by</dt>
+      <dd>
+        {m.tool}
+        {m.source ? ` (${m.source})` : ''}: update with <code>{m.update}</code>
+      </dd>
+    </>
+  );
+}
+
+function Problems({ problems }: { problems: ViewSkill['problems'] }) {
+  return (
+    <div class="problems">
+      <h3>Problems</h3>
+      <ul>
+        {problems.map((p, i) => (
+          <li key={i} class={`problem sev-${p.severity}`}>
+            <strong>{p.severity === 'error' ? 'Error' : 'Warning'}:</strong> {p.message}
+            <br />
+            <span class="hint">Hint: {p.hint}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,11 +1,11 @@
-// Shared set-up for the auth tests: a real OAuth server (test/support/oauth-server.ts), a
+// Shared set-up for the auth tests: a real OAuth server (@openclaw/test-utils/oauth-server), a
 // temp home, the `google` preset pointed at the server, and a mail skill whose tools need
 // gmail.readonly and gmail.send.
 import type { Manifest } from '@openclaw/skill-sdk';
 import type { HostConfig } from '../config/schema.js';
 import { skillRecord } from '../testing/records.js';
 import { tempDir } from '../testing/skill-folders.js';
-import { startOAuthServer, type OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import { startOAuthServer, type OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { createAuthManager, type AuthManagerOptions } from './manager.js';
 import { createMemoryVault, type SecretVault } from './vault.js';
 

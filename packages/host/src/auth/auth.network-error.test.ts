@@ -6,7 +6,7 @@ import { lookup } from 'node:dns/promises';
 import { createServer } from 'node:net';
 import type { SkillError } from '@openclaw/skill-sdk';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import type { OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { authSetup, googleAt, mailRecord } from './auth.fixtures.js';
 import { rejection } from '../testing/rejection.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import type { OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { authSetup, loginByBrowser, mailRecord } from './auth.fixtures.js';
 
 let server: OAuthTestServer | undefined;

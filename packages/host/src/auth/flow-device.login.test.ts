@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import type { OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { authSetup, mailRecord } from './auth.fixtures.js';
 
 const DEVICE = 'urn:ietf:params:oauth:grant-type:device_code';

@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import type { OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { authSetup, googleAt, loginByBrowser } from './auth.fixtures.js';
-import { startOAuthServer } from '../../../../test/support/oauth-server.js';
+import { startOAuthServer } from '@openclaw/test-utils/oauth-server';
 import { createFileVault } from './vault-file.js';
 import { tempDir } from '../testing/skill-folders.js';
 

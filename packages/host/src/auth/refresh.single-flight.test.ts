@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import type { OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { authSetup, loginByBrowser } from './auth.fixtures.js';
 
 let server: OAuthTestServer | undefined;

@@ -2,7 +2,7 @@
 // under the grant lock, so neither spends a refresh token the other already rotated away.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import type { OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { authSetup, loginByBrowser } from './auth.fixtures.js';
 import { createAuthManager } from './manager.js';
 import { createFileVault } from './vault-file.js';

@@ -11,8 +11,8 @@ import {
   secretServiceUnavailable,
   startSecretService,
   type SecretService,
-} from '../../../../test/support/secret-service.js';
-import { startOAuthServer } from '../../../../test/support/oauth-server.js';
+} from '@openclaw/test-utils/secret-service';
+import { startOAuthServer } from '@openclaw/test-utils/oauth-server';
 import { tempDir } from '../testing/skill-folders.js';
 import { googleAt, mailManifest } from './auth.fixtures.js';
 

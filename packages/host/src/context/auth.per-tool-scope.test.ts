@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import type { OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { authSetup, loginByBrowser, mailRecord } from '../auth/auth.fixtures.js';
 import { createRedactor } from '../redact/index.js';
 import { runInCallScope } from '../runners/call-scope.js';

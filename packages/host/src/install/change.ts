@@ -19,6 +19,7 @@ import {
 } from './store.js';
 import type { InstallProgress } from './types.js';
 import { UndoStack } from './undo.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export interface Swapped {
   snapshot: CatalogSnapshot;
@@ -129,7 +130,12 @@ async function placeStep(
     }
     await removeIfEmpty(layout, name);
   });
-  await placeVersion(layout, name, version, change.staged!, change.after.entry!);
+  await placeVersion(layout, {
+    name,
+    version,
+    staged: change.staged!,
+    entry: change.after.entry!,
+  });
 }
 
 async function recordStep(state: InstallState, change: Change): Promise<void> {
@@ -144,7 +150,7 @@ async function recordStep(state: InstallState, change: Change): Promise<void> {
     const was = change.before.current;
     throw new SkillError(
       'INSTALL_FAILED',
-      `${name} was not ${PAST[change.op]}: ${state.where} could not record it (${(e as Error).message})${was ? `; ${name}@${was} keeps serving` : ''}.`,
+      `${name} was not ${PAST[change.op]}: ${state.where} could not record it (${messageOf(e)})${was ? `; ${name}@${was} keeps serving` : ''}.`,
       { cause: e },
     );
   }

@@ -111,20 +111,26 @@ export async function checkDependencyRanges(c: DependencyCheck): Promise<LocalDe
         });
         continue;
       }
-      throw refusal(c, field, name, range, k);
+      throw refusal(c, { field, name, range }, k);
     }
   }
   checkOverrides(c, c.raw.overrides, ['overrides'], 0);
   return local;
 }
 
+/** One dependency as the package names it: where, which one, and the range it gives. */
+interface DependencyAt {
+  field: string;
+  name: string;
+  range: unknown;
+}
+
 function refusal(
   c: DependencyCheck,
-  field: string,
-  name: string,
-  range: unknown,
+  dep: DependencyAt,
   k: Exclude<Kind, { kind: 'registry' }>,
 ): SkillError {
+  const { field, name, range } = dep;
   const at = `${c.where}: ${field}[${JSON.stringify(name)}] is ${JSON.stringify(range)}`;
   const opts = {
     ...(isAbsolute(c.where) && { file: c.where }),
@@ -192,6 +198,6 @@ function checkOverrides(c: DependencyCheck, v: unknown, path: string[], depth: n
         ? { kind: 'refused' as const, what: `a local path (${read.path})` }
         : read;
     const field = path.map((p, i) => (i === 0 ? p : `[${JSON.stringify(p)}]`)).join('');
-    throw refusal(c, field, key, value, k);
+    throw refusal(c, { field, name: key, range: value }, k);
   }
 }

@@ -11,6 +11,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
 import { signatureError } from './signatures.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export interface Fetched {
   /** npm package name and version from the package's own package.json. */
@@ -169,8 +170,7 @@ const verificationOf = (m: { _signatures?: unknown; _attestations?: unknown }) =
 export const TAR_MAX_RATIO = 1000;
 
 const isRatioAbort = (e: unknown) =>
-  (e as NodeJS.ErrnoException)?.code === 'TAR_ABORT' &&
-  /decompression ratio/i.test((e as Error).message ?? '');
+  (e as NodeJS.ErrnoException)?.code === 'TAR_ABORT' && /decompression ratio/i.test(messageOf(e));
 
 /**
  * The ratio abort says neither which file nor how big: read the tarball's headers (sizes

@@ -36,6 +36,7 @@ import type {
   LockEntry,
   RollbackOptions,
 } from './types.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export type { SwapExpectation } from './change.js';
 export type { InstallerDeps } from './context.js';
@@ -282,7 +283,7 @@ function loadFailure(summary: InstallSummary, e: unknown): SkillError {
   const { name, version, previousVersion: was } = summary;
   return new SkillError(
     'INSTALL_FAILED',
-    `${name}@${version} failed to load${was ? `; ${name}@${was} keeps serving` : ''}: ${(e as Error).message}`,
+    `${name}@${version} failed to load${was ? `; ${name}@${was} keeps serving` : ''}: ${messageOf(e)}`,
     { cause: e, ...(e instanceof SkillError && e.hint && { hint: e.hint }) },
   );
 }

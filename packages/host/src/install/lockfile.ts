@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { LockEntry, LockFile } from './types.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export const emptyLock = (): LockFile => ({ lockfileVersion: 1, skills: {} });
 
@@ -15,7 +16,7 @@ export function parseLock(text: string, file: string): LockFile {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new SkillError('INSTALL_FAILED', `${file} is not valid JSON: ${(e as Error).message}`, {
+    throw new SkillError('INSTALL_FAILED', `${file} is not valid JSON: ${messageOf(e)}`, {
       file,
       hint: `Fix or delete ${file} (then install the skills again).`,
     });

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { Manifest } from '@openclaw/skill-sdk';
 import type { InstallSummary } from './types.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export type PolicyDecision = NonNullable<InstallSummary['policy']>;
 
@@ -55,7 +56,7 @@ export async function runPolicyHook(
         stdio: ['pipe', 'pipe', 'ignore'],
       });
     } catch (e) {
-      done(block(`the policy command could not start: ${(e as Error).message}`));
+      done(block(`the policy command could not start: ${messageOf(e)}`));
       return;
     }
     const timer = setTimeout(() => {

@@ -43,7 +43,12 @@ async function place(version: string, time?: string) {
   const staged = join(home, `staged-${version}`);
   await mkdir(staged, { recursive: true });
   await writeFile(join(staged, 'SKILL.md'), `---\nname: counter\ndescription: v${version}\n---\n`);
-  await placeVersion(layout, 'counter', version, staged, entry(version, time));
+  await placeVersion(layout, {
+    name: 'counter',
+    version,
+    staged,
+    entry: entry(version, time),
+  });
 }
 
 /** A journal as a process killed mid-change leaves it: written by a pid that is gone. */

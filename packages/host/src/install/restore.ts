@@ -84,7 +84,12 @@ async function ensureVersion(
     }
     o.opts.onProgress?.({ step: 'store', detail: dir });
     const placed = withLocalDependencies(entry, summary.localDependencies);
-    await placeVersion(layout, entry.name, entry.version, staged, placed);
+    await placeVersion(layout, {
+      name: entry.name,
+      version: entry.version,
+      staged,
+      entry: placed,
+    });
   } finally {
     await rm(staged, { recursive: true, force: true }).catch(() => undefined);
   }

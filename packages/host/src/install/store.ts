@@ -216,13 +216,17 @@ export async function pointTo(
 }
 
 /** Moves an unpacked staging folder into place as `<name>/<version>` (replacing a leftover). */
-export async function placeVersion(
-  layout: StoreLayout,
-  name: string,
-  version: string,
-  staged: string,
-  entry: LockEntry,
-): Promise<string> {
+export interface Placement {
+  name: string;
+  version: string;
+  /** The unpacked staging folder, moved (not copied) into place. */
+  staged: string;
+  /** Written beside the version as its record. */
+  entry: LockEntry;
+}
+
+export async function placeVersion(layout: StoreLayout, p: Placement): Promise<string> {
+  const { name, version, staged, entry } = p;
   const dir = layout.versionDir(name, version);
   await mkdir(layout.skillDir(name), { recursive: true });
   await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { postgresForSuite } from '../../../../test/support/postgres.js';
+import { postgresForSuite } from '@openclaw/test-utils/postgres';
 import { createSkillHost } from '../host.js';
 import { tempDir, writeCodeSkill } from '../testing/skill-folders.js';
 import { KEY_ENV } from './cipher.js';

@@ -5,6 +5,7 @@ import { readHostConfigFile } from '../config/load.js';
 import { openDatabase } from './connect.js';
 import { storeUrl } from './index.js';
 import { followChecks, type FollowCheck } from './install-follow.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export async function sharedStoreFollowChecks(
   configFile: string,
@@ -23,7 +24,7 @@ export async function sharedStoreFollowChecks(
     db = await openDatabase(url, { max: 1, connectTimeoutMs: 5_000 });
     return await followChecks(db);
   } catch (e) {
-    return [{ name: 'hosts', status: 'fail', message: (e as Error).message }];
+    return [{ name: 'hosts', status: 'fail', message: messageOf(e) }];
   } finally {
     await db?.close().catch(() => undefined);
   }

@@ -12,6 +12,7 @@ import type { InstallState } from '../install/state.js';
 import { createPostgresInstallState, type PostgresInstallStateOptions } from './install-state.js';
 import { migrate } from './migrations.js';
 import { createPostgresVault } from './vault.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 /** The keychain service name every host of a shared store uses (homes differ per host). */
 export const SHARED_SERVICE = 'openclaw-skills';
@@ -69,7 +70,7 @@ export async function openSharedStore(opts: SharedStoreOptions): Promise<SharedS
     if (isUnreachable(e)) throw unavailable(url, e);
     throw new SkillError(
       'STORE_UNAVAILABLE',
-      `The shared store's schema could not be brought up to date: ${(e as Error).message}`,
+      `The shared store's schema could not be brought up to date: ${messageOf(e)}`,
       { cause: e },
     );
   }

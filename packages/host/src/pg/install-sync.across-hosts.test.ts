@@ -12,9 +12,9 @@ import pg from 'pg';
 import { createSkillHost, type SkillHost } from '../host.js';
 import type { InstallResult } from '../install/types.js';
 import { tempDir } from '../testing/skill-folders.js';
-import { postgresForSuite } from '../../../../test/support/postgres.js';
-import { writeSkillPackage } from '../../../../test/support/skill-packages.js';
-import { testLogger, type LogLine } from '../../../../test/support/test-logger.js';
+import { postgresForSuite } from '@openclaw/test-utils/postgres';
+import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
+import { testLogger, type LogLine } from '@openclaw/test-utils/test-logger';
 import { sharedStoreFollowChecks } from './follow-checks.js';
 import { dbName, newKey } from './pg.fixtures.js';
 

@@ -4,7 +4,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { postgresForSuite } from '../../../../test/support/postgres.js';
+import { postgresForSuite } from '@openclaw/test-utils/postgres';
 import { KEY_ENV } from './cipher.js';
 import { openDatabase } from './connect.js';
 import { MIGRATIONS, migrate } from './migrations.js';

@@ -1,5 +1,5 @@
 // Shared set-up for the shared-store suites: one private Postgres per suite
-// (test/support/postgres.ts), a fresh database per test, an encryption key, a host config
+// (@openclaw/test-utils/postgres), a fresh database per test, an encryption key, a host config
 // pointing at both the database and the test OAuth server, and host processes: each child is
 // a real `createSkillHost` on its own home, talking to the others only through Postgres.
 import { spawn } from 'node:child_process';
@@ -11,8 +11,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { HostConfig } from '../config/schema.js';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.js';
 import { tempDir } from '../testing/skill-folders.js';
-import { startOAuthServer, type OAuthTestServer } from '../../../../test/support/oauth-server.js';
-import { postgresForSuite } from '../../../../test/support/postgres.js';
+import { startOAuthServer, type OAuthTestServer } from '@openclaw/test-utils/oauth-server';
+import { postgresForSuite } from '@openclaw/test-utils/postgres';
 import { googleAt } from '../auth/auth.fixtures.js';
 
 /**

@@ -81,7 +81,7 @@ describe('fitBudget', () => {
             location: `/skills/${name}/SKILL.md`,
           }));
           const rank = reversed ? [...names].reverse() : names;
-          expect(fitBudget(format, entries, rank, maxChars)).toEqual(
+          expect(fitBudget(entries, { format, rank, maxChars })).toEqual(
             plainWalk(format, entries, rank, maxChars),
           );
         },

@@ -41,18 +41,19 @@ export interface BudgetResult {
   dropped: string[];
 }
 
-/**
- * @param entries in output (name) order
- * @param rank every entry's name, most relevant first
- */
-export function fitBudget(
-  format: PromptFormat,
-  entries: readonly PromptEntry[],
-  rank: readonly string[],
-  maxChars: number,
-  preamble?: string,
-): BudgetResult {
-  const top = fitFromTop(format, entries, rank, maxChars, frameChars(format, preamble));
+export interface BudgetOptions {
+  format: PromptFormat;
+  /** Every entry's name, most relevant first. */
+  rank: readonly string[];
+  maxChars: number;
+  /** Counted in the frame around the entries. */
+  preamble?: string | undefined;
+}
+
+/** @param entries in output (name) order */
+export function fitBudget(entries: readonly PromptEntry[], opts: BudgetOptions): BudgetResult {
+  const { format, rank, maxChars, preamble } = opts;
+  const top = fitFromTop(entries, opts, frameChars(format, preamble));
   if (top) return top;
   const items = new Map<string, RenderedEntry & { shortened: boolean; original: PromptEntry }>();
   let total = frameChars(format, preamble);
@@ -109,12 +110,11 @@ export function fitBudget(
  * fit: fitBudget's own walk answers then.
  */
 function fitFromTop(
-  format: PromptFormat,
   entries: readonly PromptEntry[],
-  rank: readonly string[],
-  maxChars: number,
+  opts: BudgetOptions,
   frame: number,
 ): BudgetResult | undefined {
+  const { format, rank, maxChars } = opts;
   // Whole entries render at least this long (escaping only adds): when they might all fit,
   // fitBudget's own walk answers, with no shortening pass here first.
   const empty = renderEntry(format, { name: '', description: '', location: '' }).length;

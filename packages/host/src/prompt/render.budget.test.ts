@@ -143,7 +143,7 @@ describe('fitBudget', () => {
     };
     const b = { name: 'b', description: 'word '.repeat(100), location: '/s/b/SKILL.md' };
     const budget = frameChars('openclaw') + renderEntry('openclaw', a).length + 10;
-    const r = fitBudget('openclaw', [a, b], ['a', 'b'], budget);
+    const r = fitBudget([a, b], { format: 'openclaw', rank: ['a', 'b'], maxChars: budget });
     expect(r.dropped).toEqual(['b']);
     expect(r.shortened).toEqual([]);
     expect(r.kept.map((k) => k.entry)).toEqual([a]);
@@ -159,7 +159,11 @@ describe('fitBudget', () => {
     const full =
       frameChars('agentskills') +
       entries.reduce((n, x) => n + renderEntry('agentskills', x).length, 0);
-    const r = fitBudget('agentskills', entries, ['b', 'a', 'c'], full - 10);
+    const r = fitBudget(entries, {
+      format: 'agentskills',
+      rank: ['b', 'a', 'c'],
+      maxChars: full - 10,
+    });
     expect(r.shortened).toEqual(['c']);
     expect(r.dropped).toEqual([]);
     expect(r.kept.map((k) => k.entry.name)).toEqual(['a', 'b', 'c']);

@@ -136,13 +136,12 @@ function compute(snapshot: CatalogSnapshot, setup: Setup, query: string | undefi
     location: format === 'openclaw' ? displayLocation(s.location, home) : s.location,
   }));
   const names = entries.map((e) => e.name);
-  const fit = fitBudget(
+  const fit = fitBudget(entries, {
     format,
-    entries,
-    query ? rankByQuery(snapshot, names, query) : names,
+    rank: query ? rankByQuery(snapshot, names, query) : names,
     maxChars,
     preamble,
-  );
+  });
   const { text, block } = assemble(
     format,
     fit.kept.map((k) => k.rendered),

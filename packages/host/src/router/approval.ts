@@ -63,13 +63,19 @@ const noOneToAsk = (e: unknown) => isSkillError(e) && e.code === 'APPROVAL_REQUI
  * does not answer within timeoutMs is a timeout, unless it rejects with APPROVAL_REQUIRED
  * (no one to ask: as if there were no handler); the caller's signal aborting is 'aborted'.
  */
+export interface AskOptions {
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  /** Told who approved (when the answer names one). */
+  onApprover?: ((by: string) => void) | undefined;
+}
+
 export function askApproval(
   handler: ApprovalHandler,
   req: ApprovalRequest,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-  onApprover?: (by: string) => void,
+  opts: AskOptions,
 ): Promise<AskOutcome> {
+  const { timeoutMs, signal, onApprover } = opts;
   return new Promise<AskOutcome>((resolve) => {
     let settled = false;
     const finish = (o: AskOutcome) => {
@@ -151,7 +157,13 @@ export async function approvalStage(a: ApprovalStageInput): Promise<Refusal | un
   };
   if (!handler) return noOne();
   const request = { callId, tool, input, reason: need.reason, ctx };
-  switch (await askApproval(handler, request, timeoutMs, ctx.signal, a.onApprover)) {
+  switch (
+    await askApproval(handler, request, {
+      timeoutMs,
+      signal: ctx.signal,
+      onApprover: a.onApprover,
+    })
+  ) {
     case 'unavailable':
       return noOne();
     case 'approved':

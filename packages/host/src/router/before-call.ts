@@ -4,34 +4,11 @@
 // throws, answers something else, or does not answer in time fails the call closed
 // (HOOK_FAILED): a broken guard must never wave calls through.
 import type { HookOutcome } from '../audit/index.js';
-import type { ToolRecord } from '../catalog/types.js';
 import type { Refusal } from './failure.js';
-import { messageOf } from './outcome.js';
-import type { CallContext } from './types.js';
+import { cutMessage } from './outcome.js';
+import type { BeforeCallDecision, BeforeCallHook, BeforeCallInfo, CallContext } from './types.js';
 
-export interface BeforeCallInfo {
-  /** The call id (the provider's, or the one the router made). */
-  id: string;
-  /** Canonical tool name (`gmail.send`, `mcp__fs__read_file`). */
-  name: string;
-  /** The skill (or `mcp__<server>`) the tool belongs to. */
-  skill: string;
-  /** The validated input with the schema's defaults applied: a copy, yours to read. */
-  input: unknown;
-  tool: ToolRecord;
-}
-
-export type BeforeCallDecision =
-  | { allow: true }
-  | { allow: false; reason: string }
-  /** Run with this input instead; it is checked against the input schema again. */
-  | { input: unknown };
-
-export type BeforeCallHook = (
-  call: BeforeCallInfo,
-  ctx: CallContext,
-) => BeforeCallDecision | Promise<BeforeCallDecision>;
-
+export type { BeforeCallDecision, BeforeCallHook, BeforeCallInfo } from './types.js';
 export type { HookOutcome };
 
 export type HookResult =
@@ -52,7 +29,7 @@ export function runBeforeCall(
   try {
     answer = hook(info, ctx);
   } catch (err) {
-    return failed(info.name, `threw: ${messageOf(err)}`);
+    return failed(info.name, `threw: ${cutMessage(err)}`);
   }
   if (!isThenable(answer)) return decide(info.name, answer);
   return new Promise<HookResult>((resolve) => {
@@ -67,7 +44,7 @@ export function runBeforeCall(
       },
       (err: unknown) => {
         clearTimeout(timer);
-        resolve(failed(info.name, `threw: ${messageOf(err)}`));
+        resolve(failed(info.name, `threw: ${cutMessage(err)}`));
       },
     );
   });

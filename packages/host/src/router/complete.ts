@@ -4,7 +4,7 @@
 // hands the model.
 import type { Redactor } from '../redact/index.js';
 import { failure } from './failure.js';
-import { messageOf } from './outcome.js';
+import { cutMessage } from './outcome.js';
 import { shapeResult } from './shape.js';
 import type { ToolPlan } from './state.js';
 import type { CallResult, CallSuccess } from './types.js';
@@ -28,19 +28,19 @@ export function completeRun(c: Completion): CallResult {
   const value = c.outcome.value;
   if (typeof value !== 'string' && value !== undefined) {
     const bad = checkOutput(tool, c.validators.output(tool), value);
-    if (bad) return failure(id, tool.name, bad.code, bad.message, bad.hint, bad.details);
+    if (bad) return failure({ ...bad, id, name: tool.name });
   }
   let shaped;
   try {
     shaped = shapeResult(value, plan.maxChars, c.redactor);
   } catch (err) {
-    return failure(
+    return failure({
       id,
-      tool.name,
-      'SKILL_ERROR',
-      `${tool.name} returned a value that cannot be sent as JSON: ${messageOf(err)}`,
-      'This is a bug in the skill; do not retry the same call.',
-    );
+      name: tool.name,
+      code: 'SKILL_ERROR',
+      message: `${tool.name} returned a value that cannot be sent as JSON: ${cutMessage(err)}`,
+      hint: 'This is a bug in the skill; do not retry the same call.',
+    });
   }
   const ok: CallSuccess = { id, name: tool.name, isError: false, text: shaped.text };
   if (shaped.structured !== undefined) ok.structured = shaped.structured;

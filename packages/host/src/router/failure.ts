@@ -2,18 +2,23 @@
 import type { ErrorCode } from '@openclaw/skill-sdk';
 import type { CallFailure } from './types.js';
 
-export function failure(
-  id: string,
-  name: string,
-  code: ErrorCode,
-  message: string,
-  hint?: string,
-  details?: Record<string, unknown>,
-): CallFailure {
-  const f: CallFailure = { id, name, isError: true, code, message };
-  if (hint !== undefined) f.hint = hint;
-  if (details !== undefined) f.details = details;
-  return f;
+/** A refusal addressed to one call: its id and the tool name the caller sees. */
+export interface FailureFields extends Refusal {
+  id: string;
+  name: string;
+}
+
+export function failure(f: FailureFields): CallFailure {
+  const out: CallFailure = {
+    id: f.id,
+    name: f.name,
+    isError: true,
+    code: f.code,
+    message: f.message,
+  };
+  if (f.hint !== undefined) out.hint = f.hint;
+  if (f.details !== undefined) out.details = f.details;
+  return out;
 }
 
 /** What a stage hands back when it refuses: the failure fields without id and name. */

@@ -40,22 +40,32 @@ export class CallLimits {
    */
   check(
     config: LimitsConfig | undefined,
-    tool: string,
-    input: unknown,
-    ctx: CallContext,
+    call: LimitedCall,
     entry: AuditEntry,
   ): Refusal | LoopWarning | undefined {
+    const { tool, input, ctx } = call;
     const limits = this.#for(config);
     const now = entry.time;
     const session = ctx.sessionId;
     if (limits.perSession) {
       const wait = limits.perSession.take(session ?? '', now);
       if (wait)
-        return rateLimited(entry, 'perSession', wait, limits.config.perSession!, 'this session');
+        return rateLimited(entry, {
+          which: 'perSession',
+          waitMs: wait,
+          window: limits.config.perSession!,
+          scope: 'this session',
+        });
     }
     if (limits.perTool) {
       const wait = limits.perTool.take(tool, now);
-      if (wait) return rateLimited(entry, 'perTool', wait, limits.config.perTool!, tool);
+      if (wait)
+        return rateLimited(entry, {
+          which: 'perTool',
+          waitMs: wait,
+          window: limits.config.perTool!,
+          scope: tool,
+        });
     }
     if (session === undefined) return undefined;
     const digest = inputDigest(input);
@@ -104,13 +114,23 @@ export class CallLimits {
   }
 }
 
-function rateLimited(
-  entry: AuditEntry,
-  which: 'perSession' | 'perTool',
-  waitMs: number,
-  window: { calls?: number; windowMs?: number },
-  scope: string,
-): Refusal {
+/** The call the limits count: its tool, its input (for the loop detector) and its session. */
+export interface LimitedCall {
+  tool: string;
+  input: unknown;
+  ctx: CallContext;
+}
+
+interface Exceeded {
+  which: 'perSession' | 'perTool';
+  waitMs: number;
+  window: { calls?: number; windowMs?: number };
+  /** Who hit the limit, as the message says it. */
+  scope: string;
+}
+
+function rateLimited(entry: AuditEntry, e: Exceeded): Refusal {
+  const { which, waitMs, window, scope } = e;
   const rule = `config.limits.${which}`;
   entry.rule = rule;
   const seconds = Math.ceil(waitMs / 1000);

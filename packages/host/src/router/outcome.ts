@@ -8,6 +8,7 @@ import type { ToolRecord } from '../catalog/types.js';
 import type { Refusal } from './failure.js';
 import { networkFailure } from './network.js';
 import type { RunOutcome } from './run.js';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 /** Characters of a thrown message or hint kept before the per-tool result limit applies. */
@@ -17,7 +18,7 @@ export const MAX_ERROR_TEXT = 64 * 1024;
 export function activationError(error: unknown): SkillError {
   const known = knownSkillError(error);
   if (known) return known;
-  return new SkillError('SKILL_CRASHED', `The skill could not be loaded: ${messageOf(error)}`, {
+  return new SkillError('SKILL_CRASHED', `The skill could not be loaded: ${cutMessage(error)}`, {
     hint: 'Do not retry now; the user can run `openclaw-skill doctor` to see why the skill fails to load.',
   });
 }
@@ -46,7 +47,7 @@ export function runFailure(
   const err = outcome.error;
   const known = knownSkillError(err);
   if (outcome.kind === 'activation' && !known)
-    return { code: 'SKILL_CRASHED', message: messageOf(err) };
+    return { code: 'SKILL_CRASHED', message: cutMessage(err) };
   if (known) {
     const r: Refusal = { code: known.code, message: known.message };
     if (known.hint) r.hint = known.hint;
@@ -58,14 +59,14 @@ export function runFailure(
     const where = net.host ? ` reaching ${net.host}` : '';
     return {
       code: 'NETWORK_ERROR',
-      message: `${tool.name} failed: a network call${where} failed (${net.cause}): ${messageOf(err)}`,
+      message: `${tool.name} failed: a network call${where} failed (${net.cause}): ${cutMessage(err)}`,
       hint: 'This is a connectivity problem, not a problem with the arguments: check the network, proxy, DNS or the service, then try again later or tell the user.',
       details: { cause: net.cause, ...(net.host && { host: net.host }) },
     };
   }
   return {
     code: 'SKILL_ERROR',
-    message: `${tool.name} failed: ${messageOf(err)}`,
+    message: `${tool.name} failed: ${cutMessage(err)}`,
     hint: 'Check the arguments, or try another approach; repeating the same call will likely fail again.',
   };
 }
@@ -86,13 +87,7 @@ function knownSkillError(error: unknown): SkillError | undefined {
 }
 
 /** The message of anything thrown, cut to MAX_ERROR_TEXT; never throws. */
-export function messageOf(error: unknown): string {
-  try {
-    return cut(error instanceof Error ? String(error.message) : String(error));
-  } catch {
-    return '(the error thrown could not be read as text)';
-  }
-}
+export const cutMessage = (error: unknown): string => cut(messageOf(error));
 
 const cut = (s: string): string =>
   s.length > MAX_ERROR_TEXT ? `${s.slice(0, MAX_ERROR_TEXT)}… [cut]` : s;

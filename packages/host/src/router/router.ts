@@ -19,7 +19,7 @@ import { Deadlines } from './deadlines.js';
 import { failure, type Refusal } from './failure.js';
 import { CallLimits, DEFAULT_CONCURRENCY } from './limits-stage.js';
 import { isRefusal } from './lookup.js';
-import { activationError, activationTimeout, messageOf, runFailure } from './outcome.js';
+import { activationError, activationTimeout, cutMessage, runFailure } from './outcome.js';
 import { CallInfo, RunningCall, runTool, within, type RunOutcome, type RunRequest } from './run.js';
 import { epochAt } from './clock.js';
 import { completeRun } from './complete.js';
@@ -112,7 +112,7 @@ class ToolRouter implements Router {
       // Synchronous up to the tool's own promise: a settled stage costs no microtask hop, and
       // a tool's outcome is completed and recorded in the microtask it arrives in (the
       // pipeline answers finished results, and its promises never reject).
-      const result = this.#pipeline(entry.input, ctx, id, name, { entry, span, t0 });
+      const result = this.#pipeline({ input: entry.input, ctx, id, name }, { entry, span, t0 });
       return result instanceof Promise ? result : Promise.resolve(result);
     } catch (err) {
       return Promise.resolve(this.#finish(this.#internal(err, entry), { entry, span, t0 }));
@@ -120,13 +120,13 @@ class ToolRouter implements Router {
   }
 
   #internal(err: unknown, entry: AuditEntry): CallResult {
-    const result = failure(
-      entry.callId,
-      entry.tool,
-      'INTERNAL',
-      `The tool router failed unexpectedly: ${messageOf(err)}`,
-      'This is a bug in the skill host, not in your request; try again once, then tell the user.',
-    );
+    const result = failure({
+      id: entry.callId,
+      name: entry.tool,
+      code: 'INTERNAL',
+      message: `The tool router failed unexpectedly: ${cutMessage(err)}`,
+      hint: 'This is a bug in the skill host, not in your request; try again once, then tell the user.',
+    });
     this.#logFailure('error', entry, result.message, err);
     return result;
   }
@@ -158,13 +158,8 @@ class ToolRouter implements Router {
     return this.#audit.close();
   }
 
-  #pipeline(
-    input: unknown,
-    ctx: CallContext,
-    id: string,
-    name: string,
-    call: Open,
-  ): CallResult | Promise<CallResult> {
+  #pipeline(req: Asked, call: Open): CallResult | Promise<CallResult> {
+    const { input, ctx, id, name } = req;
     const { entry, span } = call;
     // 1. lookup
     const plan = this.#stateNow().plan(name);
@@ -183,21 +178,26 @@ class ToolRouter implements Router {
     const decision = this.#state!.policy.decide(tool, ctx);
     if (!decision.allowed) {
       entry.rule = decision.rule;
-      const denied = failure(
+      const denied = failure({
         id,
-        tool.name,
-        'POLICY_DENIED',
-        `Tool ${tool.name} is not allowed here: ${decision.rule}.`,
-        decision.layer === 'ctx.policy'
-          ? 'Do not retry it; this session does not allow it. Use another tool or tell the user.'
-          : `Do not retry it; if the user needs it they can change the policy in ${join(this.#deps.home, 'config.json')} (policy.allow / policy.deny).`,
-        { rule: decision.rule, layer: decision.layer },
-      );
+        name: tool.name,
+        code: 'POLICY_DENIED',
+        message: `Tool ${tool.name} is not allowed here: ${decision.rule}.`,
+        hint:
+          decision.layer === 'ctx.policy'
+            ? 'Do not retry it; this session does not allow it. Use another tool or tell the user.'
+            : `Do not retry it; if the user needs it they can change the policy in ${join(this.#deps.home, 'config.json')} (policy.allow / policy.deny).`,
+        details: { rule: decision.rule, layer: decision.layer },
+      });
       return this.#finish(denied, call);
     }
 
     // 3. rate limits and the loop detector
-    const limited = this.#limits.check(this.#deps.config.limits, tool.name, input, ctx, entry);
+    const limited = this.#limits.check(
+      this.#deps.config.limits,
+      { tool: tool.name, input, ctx },
+      entry,
+    );
     let warning: string | undefined;
     if (limited) {
       if ('warning' in limited) warning = limited.warning;
@@ -258,7 +258,7 @@ class ToolRouter implements Router {
 
   // 5. approval
   #approve(step: Step): CallResult | Promise<CallResult> {
-    const { plan, input, ctx, id, call, warning, waited } = step;
+    const { plan, input, ctx, id, call, waited } = step;
     const { entry } = call;
     const tool = plan.tool;
     if (plan.approval.kind === 'auto') {
@@ -266,7 +266,7 @@ class ToolRouter implements Router {
       call.approved = plan.approval.rule ? 'policy' : 'auto';
       if (plan.approval.rule) call.approvedBy = plan.approval.rule;
       // Nothing waited since the call began: its deadline counts from then (no clock read).
-      return this.#runStage(plan, input, ctx, id, call, warning, waited ? undefined : call.t0);
+      return this.#runStage(step, waited ? undefined : call.t0);
     }
     return approvalStage({
       need: plan.approval,
@@ -285,7 +285,7 @@ class ToolRouter implements Router {
       (refused) => {
         if (refused) return this.#finish(refuse(id, tool.name, refused), call);
         call.approved = 'user';
-        return this.#runStage(plan, input, ctx, id, call, warning, undefined);
+        return this.#runStage(step, undefined);
       },
       (err: unknown) => this.#finish(this.#internal(err, entry), call),
     );
@@ -293,15 +293,8 @@ class ToolRouter implements Router {
 
   // 6. auth needs nothing here: the skill's context answers AUTH_REQUIRED, mapped below.
   // 7. run, then 8. output validation and 9. shape (complete.ts).
-  #runStage(
-    plan: ToolPlan,
-    input: unknown,
-    ctx: CallContext,
-    id: string,
-    call: Open,
-    warning: string | undefined,
-    startedAt: number | undefined,
-  ): CallResult | Promise<CallResult> {
+  #runStage(step: Step, startedAt: number | undefined): CallResult | Promise<CallResult> {
+    const { plan, input, call } = step;
     call.runner = this.#deps.runnerOf?.(plan.skill);
     call.wrap =
       plan.wrap === 'by-input'
@@ -311,52 +304,35 @@ class ToolRouter implements Router {
         : plan.wrap;
     const active = this.#actives.get(plan.skill);
     if (active !== undefined) {
-      const running = this.#invoke(active, plan, input, ctx, id, call.span, startedAt);
-      return this.#complete(running, plan, id, call, warning);
+      return this.#complete(this.#invoke(active, step, startedAt), step);
     }
-    return this.#activateAndRun(plan, input, ctx, id, call.span).then(
-      (running) => this.#complete(running, plan, id, call, warning),
+    return this.#activateAndRun(step).then(
+      (running) => this.#complete(running, step),
       (err: unknown) => this.#finish(this.#internal(err, call.entry), call),
     );
   }
 
   /** A synchronous outcome (inline runner) completes in this tick; a running call on settling. */
-  #complete(
-    running: RunOutcome | RunningCall,
-    plan: ToolPlan,
-    id: string,
-    call: Open,
-    warning: string | undefined,
-  ): CallResult | Promise<CallResult> {
+  #complete(running: RunOutcome | RunningCall, step: Step): CallResult | Promise<CallResult> {
     return running instanceof RunningCall
-      ? running.settle((o) => this.#completeAndFinish(plan, o, id, call, warning))
-      : this.#completeAndFinish(plan, running, id, call, warning);
+      ? running.settle((o) => this.#completeAndFinish(step, o))
+      : this.#completeAndFinish(step, running);
   }
 
   /** Stages 8 and 9, then the audit line and span: never throws. */
-  #completeAndFinish(
-    plan: ToolPlan,
-    outcome: RunOutcome,
-    id: string,
-    call: Open,
-    warning: string | undefined,
-  ): CallResult {
+  #completeAndFinish(step: Step, outcome: RunOutcome): CallResult {
+    const { call } = step;
     let result: CallResult;
     try {
-      result = this.#completeStage(plan, outcome, id, call, warning);
+      result = this.#completeStage(step, outcome);
     } catch (err) {
       result = this.#internal(err, call.entry);
     }
     return this.#finish(result, call, outcome.kind === 'ok' ? outcome.at : undefined);
   }
 
-  #completeStage(
-    plan: ToolPlan,
-    outcome: RunOutcome,
-    id: string,
-    call: Open,
-    warning: string | undefined,
-  ): CallResult {
+  #completeStage(step: Step, outcome: RunOutcome): CallResult {
+    const { plan, id, call, warning } = step;
     const { entry } = call;
     // The tool may have been handed tokens or keys during the run (ctx.auth): redact them
     // from its result, error and log lines too (a cache hit when nothing new was seen).
@@ -383,13 +359,11 @@ class ToolRouter implements Router {
 
   #invoke(
     active: ActiveSkill,
-    plan: ToolPlan,
-    input: unknown,
-    ctx: CallContext,
-    id: string,
-    span: Span | undefined,
+    step: Step,
     startedAt: number | undefined,
   ): RunOutcome | RunningCall {
+    const { plan, input, ctx, id } = step;
+    const span = step.call.span;
     const req: RunRequest = {
       active,
       tool: plan.tool.name,
@@ -404,13 +378,8 @@ class ToolRouter implements Router {
   }
 
   /** The first call of a skill (or after a failed activation): bounded by ACTIVATION_TIMEOUT_MS. */
-  async #activateAndRun(
-    plan: ToolPlan,
-    input: unknown,
-    ctx: CallContext,
-    id: string,
-    span: Span | undefined,
-  ): Promise<RunOutcome | RunningCall> {
+  async #activateAndRun(step: Step): Promise<RunOutcome | RunningCall> {
+    const { plan, ctx } = step;
     const ms = Math.max(plan.tool.timeoutMs, ACTIVATION_TIMEOUT_MS);
     const first = await within(this.#deps.activate(plan.skill), ms, ctx.signal);
     if (first.kind === 'error') return { kind: 'activation', error: activationError(first.error) };
@@ -419,7 +388,7 @@ class ToolRouter implements Router {
     if (first.kind !== 'ok') return first;
     // Later calls of this record skip the activator (and a hop); a rescan makes new records.
     this.#actives.set(plan.skill, first.value);
-    return this.#invoke(first.value, plan, input, ctx, id, span, undefined);
+    return this.#invoke(first.value, step, undefined);
   }
 
   /** `endedAt`: performance.now() when the tool returned, if already read. */
@@ -511,7 +480,7 @@ function stackOf(err: unknown): string {
   } catch {
     // A throwing getter: fall back to the message.
   }
-  return messageOf(err);
+  return cutMessage(err);
 }
 
 /** A call between the router's start and its finish: what finishing it needs. */
@@ -525,6 +494,15 @@ interface Open {
   approved?: CallApproval | undefined;
   approvedBy?: string | undefined;
   wrap?: UntrustedReason | undefined;
+}
+
+/** What the caller asked for, once its id and name are read. */
+interface Asked {
+  /** As the model sent it (the audit keeps this one). */
+  input: unknown;
+  ctx: CallContext;
+  id: string;
+  name: string;
 }
 
 /** A call past validation, on its way to approval and the run. */
@@ -550,5 +528,5 @@ function detached(value: unknown): unknown {
 }
 
 function refuse(id: string, name: string, r: Refusal): CallResult {
-  return failure(id, name, r.code, r.message, r.hint, r.details);
+  return failure({ ...r, id, name });
 }

@@ -123,7 +123,7 @@ export interface RouterDeps {
   /** Where a skill's tools run (the result's `runner`). */
   runnerOf?(skill: import('../catalog/types.js').SkillRecord): CallRunner;
   /** The embedder's hook between the checks and approval (router/before-call.ts). */
-  beforeCall?: import('./before-call.js').BeforeCallHook;
+  beforeCall?: BeforeCallHook;
 }
 
 export interface Router {
@@ -132,3 +132,27 @@ export interface Router {
   /** Flushes the audit log. */
   close(): Promise<void>;
 }
+
+// The embedder's hook (run in before-call.ts).
+export interface BeforeCallInfo {
+  /** The call id (the provider's, or the one the router made). */
+  id: string;
+  /** Canonical tool name (`gmail.send`, `mcp__fs__read_file`). */
+  name: string;
+  /** The skill (or `mcp__<server>`) the tool belongs to. */
+  skill: string;
+  /** The validated input with the schema's defaults applied: a copy, yours to read. */
+  input: unknown;
+  tool: ToolRecord;
+}
+
+export type BeforeCallDecision =
+  | { allow: true }
+  | { allow: false; reason: string }
+  /** Run with this input instead; it is checked against the input schema again. */
+  | { input: unknown };
+
+export type BeforeCallHook = (
+  call: BeforeCallInfo,
+  ctx: CallContext,
+) => BeforeCallDecision | Promise<BeforeCallDecision>;

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OAuthTestServer } from '../../../../test/support/oauth-server.js';
+import type { OAuthTestServer } from '@openclaw/test-utils/oauth-server';
 import { authSetup, loginByBrowser, mailManifest, mailRecord } from '../auth/auth.fixtures.js';
 import { createSkillContext } from '../context/create.js';
 import { createRedactor } from '../redact/index.js';

@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSkillPackage } from '../../../../test/support/skill-packages.js';
-import { testLogger } from '../../../../test/support/test-logger.js';
+import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
+import { testLogger } from '@openclaw/test-utils/test-logger';
 import { createSkillHost, type SkillHost } from '../host.js';
 
 const OUTSIDE_SECRET = 'outside-the-store-7d21';

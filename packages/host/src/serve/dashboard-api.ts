@@ -52,14 +52,21 @@ const str = (v: unknown): string | undefined =>
  * Answers a dashboard route, or returns undefined for a path it does not own. The event
  * stream writes to `res` itself and returns 'streaming'.
  */
+export interface DashboardRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** The path below /api. */
+  path: string;
+  /** The parsed JSON body (undefined without one). */
+  body: unknown;
+  caller: Caller;
+}
+
 export async function handleDashboardApi(
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  body: unknown,
-  caller: Caller,
+  r: DashboardRequest,
   deps: DashboardDeps,
 ): Promise<ApiReply | 'streaming' | undefined> {
+  const { req, res, path, body, caller } = r;
   const method = req.method ?? 'GET';
   const { host, broker, sessions } = deps;
   try {

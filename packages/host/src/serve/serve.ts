@@ -151,16 +151,19 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     handle: async (req, res, body, url, caller) => {
       const path = url.pathname.slice('/api'.length);
       if (broker && sessions) {
-        const dash = await handleDashboardApi(req, res, path, body, caller, {
-          host,
-          broker,
-          streams,
-          sessions,
-          ...(login && { logins: login.dashboard }),
-          configFile: paths.config,
-          baseUrl: () => `http://127.0.0.1:${port}`,
-          warn: (message, err) => logger.warn({ err }, message),
-        });
+        const dash = await handleDashboardApi(
+          { req, res, path, body, caller },
+          {
+            host,
+            broker,
+            streams,
+            sessions,
+            ...(login && { logins: login.dashboard }),
+            configFile: paths.config,
+            baseUrl: () => `http://127.0.0.1:${port}`,
+            warn: (message, err) => logger.warn({ err }, message),
+          },
+        );
         if (dash === 'streaming') return;
         if (dash) return sendJson(res, dash.status, dash.body);
       }

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export const WATCH_DEBOUNCE_MS = 250;
 export const DEFAULT_MAX_WATCHED_DIRS = 4096;
@@ -195,9 +196,7 @@ export async function watchRoots(opts: WatchRootsOptions): Promise<RootsWatcher>
       atomic: true,
     });
     w.on('all', (_event, path) => fire(path));
-    w.on('error', (e: unknown) =>
-      degrade(root, `watching failed: ${(e as Error).message ?? String(e)}`),
-    );
+    w.on('error', (e: unknown) => degrade(root, `watching failed: ${messageOf(e)}`));
     watchers.set(root, w);
   }
   const files = [...(opts.files ?? []), ...missing].filter((f) => existsSync(dirname(f)));

@@ -4,32 +4,14 @@
 // scalars so `name: 010` can be read as "010". It reports every key's line and each
 // error's line, and bounds what a hostile file can make it do: aliases are expanded only
 // within MAX_ALIAS_COUNT and never when they refer to themselves.
-import type { ProblemCode } from '../errors.js';
 import { loadYaml } from '../lazy-deps.js';
 import { fastFrontmatterYaml } from './yaml-fast.js';
+import type { EngineResult } from './yaml-result.js';
+
+export type { EngineResult, YamlProblem } from './yaml-result.js';
 
 /** Alias expansions allowed (yaml's count: aliases times the nodes they stand for). */
 export const MAX_ALIAS_COUNT = 100;
-
-export interface YamlProblem {
-  code: Extract<ProblemCode, 'SKILL_MD_YAML' | 'SKILL_MD_YAML_ALIAS'>;
-  message: string;
-  /** 1-based line in the file. */
-  line?: number;
-}
-
-export type EngineResult =
-  | {
-      kind: 'ok';
-      data: unknown;
-      /** 1-based file line of each top-level key (first occurrence). */
-      keyLines: Record<string, number>;
-      /** The text as written of top-level plain scalars YAML did not read as strings. */
-      sources?: Record<string, string>;
-      /** File lines whose unquoted `key: a: b` value was read as text (lenient repair). */
-      repaired: number[];
-    }
-  | { kind: 'error'; problem: YamlProblem };
 
 export interface EngineOptions {
   /** Called once per parse with the full answer (gray-matter only keeps `data`). */

@@ -11,7 +11,7 @@
 // checks both paths agree on generated frontmatter and on every fixture.
 import type * as JsYaml from 'js-yaml';
 import { loadParsers } from '../lazy-deps.js';
-import type { EngineResult } from './yaml-engine.js';
+import type { EngineResult } from './yaml-result.js';
 
 let jsYaml: { load: typeof JsYaml.load; schema: JsYaml.Schema } | undefined;
 

@@ -14,7 +14,7 @@ import type { SkillDefinition, ToolMap } from '../define.js';
 import type { ToolCallInfo } from '../context.js';
 import { SkillError, type Problem } from '../errors.js';
 import { resolveSkillConfig } from '../config/skill-config.js';
-import { createTestContext, type LogRecord, type TestContextOptions } from './index.js';
+import { createTestContext, type LogRecord, type TestContextOptions } from './context.js';
 
 export interface TesterOptions<C> extends Omit<TestContextOptions<C>, 'tokens' | 'config'> {
   /**

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { isSkillDefinition, type SkillDefinition, type ToolMap } from '../define.js';
 import type { Problem, ProblemCode } from '../errors.js';
 import type { Manifest } from '../manifest/schema.js';
-import { createTestContext } from '../testing/index.js';
+import { createTestContext } from '../testing/context.js';
 import { displayPath, showValue, type JsonPath } from './json-source.js';
 import type { SkillFolder } from './read-folder.js';
 
@@ -20,7 +20,7 @@ export async function implementedToolProblems(
   const manifestFile = join(dir, 'manifest.json');
   const shown = relative(dir, entry) || entry;
   const problems: Problem[] = [];
-  const add = (code: ProblemCode, message: string, file: string, path?: JsonPath) => {
+  const add: AddProblem = (code, message, file, path) => {
     const line = path && file === manifestFile ? manifestLine(path) : undefined;
     problems.push({
       code,
@@ -82,48 +82,63 @@ export async function implementedToolProblems(
       );
       return problems;
     }
-    const declared = manifest.tools ?? [];
-    const declaredNames = new Set(declared.map((t) => t.name));
-    declared.forEach((tool, i) => {
-      const handler = (tools as Record<string, unknown>)[tool.name];
-      if (typeof handler !== 'function') {
-        add(
-          'TOOL_NOT_IMPLEMENTED',
-          `manifest.json: tools[${i}] "${tool.name}" is declared but createTools in ${shown} returns no function for it; implement it or remove it from the manifest.`,
-          manifestFile,
-          ['tools', i, 'name'],
-        );
-        return;
-      }
-      const attached = (handler as { inputSchema?: unknown }).inputSchema;
-      // Annotations (descriptions, titles, examples) are for the model and often only written
-      // in the manifest; what must agree is what validates the input and types it.
-      const diff =
-        attached === undefined
-          ? undefined
-          : firstDifference(stripAnnotations(tool.inputSchema), stripAnnotations(attached));
-      if (diff) {
-        add(
-          'TOOL_SCHEMA_MISMATCH',
-          `manifest.json: tools[${i}].inputSchema of "${tool.name}" differs from the schema given to defineTool in ${shown} at ${diff}; make them the same.`,
-          manifestFile,
-          ['tools', i, 'inputSchema'],
-        );
-      }
-    });
-    for (const name of Object.keys(tools)) {
-      if (!declaredNames.has(name)) {
-        add(
-          'TOOL_NOT_DECLARED',
-          `${shown}: createTools returns "${name}", which manifest.json does not declare; add it to "tools" or remove it.`,
-          entry,
-        );
-      }
-    }
+    compareTools(tools, manifest, { shown, manifestFile, entry }, add);
   } finally {
     await Promise.resolve(definition.dispose?.()).catch(() => undefined);
   }
   return problems;
+}
+
+type AddProblem = (code: ProblemCode, message: string, file: string, path?: JsonPath) => void;
+
+/** Where the problems point: the entry as shown, the manifest file and the entry file. */
+interface ToolFiles {
+  shown: string;
+  manifestFile: string;
+  entry: string;
+}
+
+/** Declared and implemented tools, and their input schemas, must agree. */
+function compareTools(tools: object, manifest: Manifest, at: ToolFiles, add: AddProblem): void {
+  const { shown, manifestFile, entry } = at;
+  const declared = manifest.tools ?? [];
+  const declaredNames = new Set(declared.map((t) => t.name));
+  declared.forEach((tool, i) => {
+    const handler = (tools as Record<string, unknown>)[tool.name];
+    if (typeof handler !== 'function') {
+      add(
+        'TOOL_NOT_IMPLEMENTED',
+        `manifest.json: tools[${i}] "${tool.name}" is declared but createTools in ${shown} returns no function for it; implement it or remove it from the manifest.`,
+        manifestFile,
+        ['tools', i, 'name'],
+      );
+      return;
+    }
+    const attached = (handler as { inputSchema?: unknown }).inputSchema;
+    // Annotations (descriptions, titles, examples) are for the model and often only written
+    // in the manifest; what must agree is what validates the input and types it.
+    const diff =
+      attached === undefined
+        ? undefined
+        : firstDifference(stripAnnotations(tool.inputSchema), stripAnnotations(attached));
+    if (diff) {
+      add(
+        'TOOL_SCHEMA_MISMATCH',
+        `manifest.json: tools[${i}].inputSchema of "${tool.name}" differs from the schema given to defineTool in ${shown} at ${diff}; make them the same.`,
+        manifestFile,
+        ['tools', i, 'inputSchema'],
+      );
+    }
+  });
+  for (const name of Object.keys(tools)) {
+    if (!declaredNames.has(name)) {
+      add(
+        'TOOL_NOT_DECLARED',
+        `${shown}: createTools returns "${name}", which manifest.json does not declare; add it to "tools" or remove it.`,
+        entry,
+      );
+    }
+  }
 }
 
 /** Top-level `default`s of the manifest's config schema: what a user gets without settings. */

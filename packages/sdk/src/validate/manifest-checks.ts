@@ -7,7 +7,7 @@ import { TOOL_PART_PATTERN } from '../manifest/schema.js';
 import type { SkillDoc } from '../skill-md/types.js';
 import { chooseEntry } from './entry.js';
 import { displayPath, type JsonPath } from './json-source.js';
-import type { PackageJsonInfo } from './read-folder.js';
+import type { PackageJsonInfo } from './package-json.js';
 import { reservedEnvReason } from './reserved-env.js';
 
 const TOOL_PART = new RegExp(TOOL_PART_PATTERN);

@@ -8,7 +8,7 @@ import type { SkillDoc } from '../skill-md/types.js';
 import { jsonLines, parseJsonText, type JsonPath } from './json-source.js';
 import { crossCheckManifest } from './manifest-checks.js';
 import { checkManifestSchema } from './manifest-schema.js';
-import type { PackageJsonInfo } from './read-folder.js';
+import type { PackageJsonInfo } from './package-json.js';
 
 export interface ManifestFileInput {
   /** The skill's folder (absolute). */

@@ -10,16 +10,8 @@ import { MAX_SKILL_MD_BYTES, skillMdFromRead } from '../skill-md/parse.js';
 import { describeRead, isInsidePath, readTextCappedSync, type ReadText } from '../read-file.js';
 import type { SkillDoc, SkillMdMode } from '../skill-md/types.js';
 import { MAX_JSON_DEPTH, jsonLines, parseJsonText, type JsonPath } from './json-source.js';
-
-export interface PackageJsonInfo {
-  name?: string;
-  version?: string;
-  keywords?: string[];
-  type?: string;
-  exports?: unknown;
-  main?: string;
-  raw: Record<string, unknown>;
-}
+import type { PackageJsonInfo } from './package-json.js';
+export type { PackageJsonInfo } from './package-json.js';
 
 export interface SkillFolder {
   /** Absolute path of the folder. */

@@ -1,0 +1,102 @@
+// Skill packages as a community author publishes them (package.json, manifest.json, SKILL.md,
+// plain-ESM index.js), written to temp folders for the install suites to publish or pack.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+
+export interface PackageOptions {
+  /** npm package name (default `oc-skill-<skill>`). */
+  package?: string;
+  skill: string;
+  version: string;
+  description?: string;
+  /** Module source; default: `<skill>.version` answers `{ version }` after `delayMs`. */
+  code?: string;
+  /** Replaces manifest.json's text (e.g. an invalid manifest). */
+  manifestText?: string;
+  manifest?: Record<string, unknown>;
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  /** Extra files (path -> text), e.g. `scripts/setup.sh`. */
+  files?: Record<string, string>;
+  /** Leave out SKILL.md and manifest.json (a package that is not a skill). */
+  notASkill?: boolean;
+}
+
+export const versionTool = (skill: string, version: string) => `
+export default {
+  createTools() {
+    return {
+      '${skill}.version': async (input) => {
+        await new Promise((r) => setTimeout(r, input?.delayMs ?? 0));
+        return { version: '${version}' };
+      },
+    };
+  },
+};
+`;
+
+export async function writeSkillPackage(o: PackageOptions): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `oc-pkg-${o.skill}-`));
+  const pkg = {
+    name: o.package ?? `oc-skill-${o.skill}`,
+    version: o.version,
+    type: 'module',
+    keywords: ['openclaw-skill'],
+    exports: './index.js',
+    ...(o.scripts && { scripts: o.scripts }),
+    ...(o.dependencies && { dependencies: o.dependencies }),
+  };
+  const manifest = {
+    manifestVersion: 1,
+    name: o.skill,
+    version: o.version,
+    host: '^1',
+    tools: [
+      {
+        name: `${o.skill}.version`,
+        description: 'Says which version answers.',
+        inputSchema: { type: 'object', properties: { delayMs: { type: 'integer' } } },
+      },
+    ],
+    ...o.manifest,
+  };
+  await writeFile(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  await writeFile(join(dir, 'index.js'), o.code ?? versionTool(o.skill, o.version));
+  if (!o.notASkill) {
+    await writeFile(
+      join(dir, 'manifest.json'),
+      o.manifestText ?? JSON.stringify(manifest, null, 2),
+    );
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      `---\nname: ${o.skill}\ndescription: ${o.description ?? `The ${o.skill} skill, version ${o.version}.`}\n---\n\n# ${o.skill}\n`,
+    );
+  }
+  for (const [rel, text] of Object.entries(o.files ?? {})) {
+    await mkdir(join(dir, rel, '..'), { recursive: true });
+    await writeFile(join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** Each version of a test skill written and packed with npm into `into`; the tarball paths. */
+export async function packSkillVersions(
+  into: string,
+  skill: string,
+  versions: readonly string[],
+): Promise<string[]> {
+  const tarballs: string[] = [];
+  for (const version of versions) {
+    const dir = await writeSkillPackage({ skill, version });
+    const { stdout } = await exec('npm', ['pack', dir, '--pack-destination', into, '--json'], {
+      env: { PATH: process.env.PATH, npm_config_cache: join(into, 'npm-cache') },
+    });
+    tarballs.push(join(into, (JSON.parse(stdout) as { filename: string }[])[0]!.filename));
+  }
+  return tarballs;
+}
