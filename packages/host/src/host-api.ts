@@ -1,6 +1,6 @@
 // The host's public shape: the options `createSkillHost` takes and the object it returns.
 import type { AuthManagerOptions } from './auth/manager.js';
-import type { AuthManager } from './auth/manager.js';
+import type { HostAuth } from './auth/public.js';
 import type { DefinitionsOptions, ToolDefinitionList } from './budget/index.js';
 import type { CatalogSnapshot, SkillRecord } from './catalog/types.js';
 import type { HostConfig } from './config/schema.js';
@@ -98,7 +98,7 @@ export interface SkillHost {
   /** The effective host config (file merged with the `config` option). */
   readonly config: HostConfig;
   /** OAuth grants, tokens and API keys (`auth login`, `auth status`). */
-  readonly auth: AuthManager;
+  readonly auth: HostAuth;
   /** Every record of the current snapshot, shadowed ones included. */
   readonly skills: readonly SkillRecord[];
   snapshot(): CatalogSnapshot;

@@ -30,6 +30,8 @@ export { resolveRegistry } from './install/registry.js';
 export type { InstallSummary, SummaryTool } from './install/types.js';
 export { runnerKindFor } from './runners/choose.js';
 export { WATCH_DEBOUNCE_MS } from './watch/watcher.js';
+// The full auth manager behind `host.auth` (tokens, keys, the vault) for the CLI and tests.
+export { internalAuth } from './assemble/internal-auth.js';
 export {
   createAuthManager,
   createMemoryVault,

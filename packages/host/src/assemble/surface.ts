@@ -1,6 +1,7 @@
 // The SkillHost object handed to the embedder: each method delegates to the part that owns
 // it. Built last, from parts that all exist already.
 import type { AuthManager } from '../auth/manager.js';
+import { publicAuth } from '../auth/public.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogSnapshot } from '../catalog/types.js';
 import type { Emitter, HostEvents } from '../events.js';
@@ -8,6 +9,7 @@ import type { SkillHost } from '../host-api.js';
 import type { McpClients } from '../mcp-client/index.js';
 import { injectSkills } from '../prompt/index.js';
 import type { Activator } from '../runners/activations.js';
+import { registerInternalAuth } from './internal-auth.js';
 import type { HostCalls } from './calls.js';
 import type { HostInstalls } from './installs.js';
 import type { HostOffers } from './prompt.js';
@@ -40,12 +42,12 @@ export interface HostParts {
 
 export function hostSurface(p: HostParts): SkillHost {
   const { catalog, installs, events, mcp } = p;
-  return {
+  const host: SkillHost = {
     home: p.settings.home,
     get config() {
       return p.config.current;
     },
-    auth: p.auth,
+    auth: publicAuth(p.auth),
     get skills() {
       return catalog.current().skills;
     },
@@ -72,6 +74,7 @@ export function hostSurface(p: HostParts): SkillHost {
     off: (event, listener) => events.off(event, listener),
     close: () => closeParts(p),
   };
+  return registerInternalAuth(host, p.auth);
 }
 
 /**
