@@ -24,8 +24,8 @@ describe('@openclaw/skill-host exports', () => {
     ]);
   });
 
-  it('keeps scan, snapshot, config and name-map internals out of it, in ./internal', () => {
-    for (const name of ['scanSkills', 'createSnapshot', 'nameMapFor', 'mergeHostConfig']) {
+  it('keeps snapshot, config, format and auth internals out of it, in ./internal', () => {
+    for (const name of ['createSnapshot', 'loadHostConfig', 'toolDefinitions', 'internalAuth']) {
       expect(publicApi).not.toHaveProperty(name);
       expect(typeof (internal as Record<string, unknown>)[name]).toBe('function');
     }
