@@ -6,7 +6,8 @@ export { resolveHome, hostPaths } from './paths.js';
 // Finding a running serve is light (no MCP SDK, no HTTP server): the CLI and doctor use it.
 export { readServeFile, pidAlive, type ServeInfo } from './serve/serve-file.js';
 export { createSnapshot } from './catalog/snapshot.js';
-export { listEntry, type ListEntry } from './catalog/entries.js';
+// EntryProblem: the CLI's declarations name it through listEntry's type.
+export { listEntry, type EntryProblem, type ListEntry } from './catalog/entries.js';
 export { toolDefinitions, isAnthropicTool } from './formats/index.js';
 export { countTokens } from './budget/index.js';
 // `info` and `search` read a published skill as install does, without installing it.
