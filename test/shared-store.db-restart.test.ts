@@ -3,6 +3,7 @@
 // changes, and a refresh waits (retrying with backoff); when it is back the refresh completes
 // with one token request, the hosts resubscribe to the install feed, and the next install on
 // A reaches B. Nothing is lost or half written.
+import { internalAuth } from '@openclaw/skill-host/internal';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +102,7 @@ describe.skipIf(skip)('the shared database lost mid-run and back', () => {
     await a!.install('oc-skill-steady@1.0.0', { yes: true });
     await installed;
     await b!.auth.login(mail, { key: 'google', onUrl: async (u) => void (await oauth.follow(u)) });
-    const held = await b!.auth.token(want);
+    const held = await internalAuth(b!).token(want);
 
     const lost = [nextStoreState(a!, 'lost'), nextStoreState(b!, 'lost')];
     await server.kill();
@@ -113,7 +114,7 @@ describe.skipIf(skip)('the shared database lost mid-run and back', () => {
       Array.from({ length: 50 }, () => versionOf(b!, 'steady.version')),
     );
     expect(new Set(calls)).toEqual(new Set(['1.0.0']));
-    expect(await b!.auth.token(want)).toBe(held);
+    expect(await internalAuth(b!).token(want)).toBe(held);
     expect(oauth.count()).toBe(requests);
     // An install is refused before anything changes; A keeps serving what it had.
     await expect(a!.install('oc-skill-steady@1.1.0', { yes: true })).rejects.toMatchObject({
@@ -122,7 +123,9 @@ describe.skipIf(skip)('the shared database lost mid-run and back', () => {
     expect(await versionOf(a!, 'steady.version')).toBe('1.0.0');
     // The API rejected the held token: the refresh waits for the database, retrying.
     let settled = false;
-    const refreshing = b!.auth.token({ ...want, rejected: held }).finally(() => (settled = true));
+    const refreshing = internalAuth(b!)
+      .token({ ...want, rejected: held })
+      .finally(() => (settled = true));
     await new Promise((r) => setImmediate(r));
     expect(settled).toBe(false);
 
@@ -148,6 +151,6 @@ describe.skipIf(skip)('the shared database lost mid-run and back', () => {
     expect(await updated).toMatchObject({ action: 'updated', version: '1.1.0' });
     expect(await versionOf(b!, 'steady.version')).toBe('1.1.0');
     // The refreshed token is in the store for every host.
-    expect(await a!.auth.token(want)).toBe(fresh);
+    expect(await internalAuth(a!).token(want)).toBe(fresh);
   }, 180_000);
 });

@@ -40,12 +40,13 @@ const want = { skill: 'mail', key: 'google', provider: 'google', scopes: ['gmail
 function hostProcess(home: string, config: unknown, env: NodeJS.ProcessEnv) {
   const script = `
     const { createSkillHost } = await import('@openclaw/skill-host');
+    const { internalAuth } = await import('@openclaw/skill-host/internal');
     const host = await createSkillHost({ home: ${JSON.stringify(home)}, workspace: ${JSON.stringify(home)},
       userHome: ${JSON.stringify(home)}, config: ${JSON.stringify(config)}, env: process.env, scanCache: false });
     process.stdout.write('ready\\n');
     process.stdin.once('data', async () => {
       const want = ${JSON.stringify(want)};
-      const tokens = await Promise.all(Array.from({ length: 1000 }, () => host.auth.token(want)));
+      const tokens = await Promise.all(Array.from({ length: 1000 }, () => internalAuth(host).token(want)));
       process.stdout.write(JSON.stringify({ distinct: new Set(tokens).size, n: tokens.length }) + '\\n');
       await host.close();
       process.exit(0);

@@ -112,7 +112,10 @@ export type { Clock } from './watch/watcher.js';
 
 // `host.auth` and the `auth` option (a vault or grant store of your own).
 export type {
-  AuthManager,
+  HostAuth,
+  LoginNeeded,
+  LoginRequest,
+  LogoutResult,
   AuthManagerOptions,
   Grant,
   GrantStore,

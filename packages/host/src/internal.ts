@@ -1,19 +1,12 @@
 // @openclaw/skill-host/internal: the parts of the host this repository's own tools use (the
 // CLI's commands, the benchmarks). Not a public API: names and shapes change without notice.
 // An agent builder imports `@openclaw/skill-host`.
-export {
-  loadHostConfig,
-  readHostConfigFile,
-  validateHostConfig,
-  mergeHostConfig,
-  skillSettings,
-} from './config/load.js';
-export { resolveHome, resolveUserHome, hostPaths, type HostPaths } from './paths.js';
+export { loadHostConfig, readHostConfigFile } from './config/load.js';
+export { resolveHome, hostPaths } from './paths.js';
 // Finding a running serve is light (no MCP SDK, no HTTP server): the CLI and doctor use it.
-export { readServeFile, serveFilePath, pidAlive, type ServeInfo } from './serve/serve-file.js';
-export { listSources } from './sources/list.js';
-export { scanSkills, type ScanOptions, type ScanResult } from './scan/scan.js';
+export { readServeFile, pidAlive, type ServeInfo } from './serve/serve-file.js';
 export { createSnapshot } from './catalog/snapshot.js';
+// EntryProblem: the CLI's declarations name it through listEntry's type.
 export { listEntry, listEntries, type EntryProblem, type ListEntry } from './catalog/entries.js';
 export { shadowWarnings, type ShadowWarning } from './catalog/shadowing.js';
 export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
@@ -25,31 +18,25 @@ export { toolDefinitions, nameMapFor, isAnthropicTool } from './formats/index.js
 export { countTokens, tokenCosts, type Tokenizer } from './budget/index.js';
 export { readLock } from './install/lockfile.js';
 // `info` and `search` read a published skill as install does, without installing it.
-export { fetchPackage, fetchError, normalizeSpec, type Fetched } from './install/fetch.js';
+export { fetchPackage, normalizeSpec } from './install/fetch.js';
 export { inspectPackage } from './install/inspect.js';
 export { fetchVerified } from './install/verify-install.js';
 export { resolveRegistry } from './install/registry.js';
-export type { InstallSummary, SummaryTool } from './install/types.js';
+export type { InstallSummary } from './install/types.js';
 export { runnerKindFor } from './runners/choose.js';
-export { WATCH_DEBOUNCE_MS } from './watch/watcher.js';
+// The full auth manager behind `host.auth` (tokens, keys, the vault) for the CLI and tests.
+export { internalAuth } from './assemble/internal-auth.js';
 export {
   createAuthManager,
   createMemoryVault,
-  createFileVault,
-  createFileGrantStore,
   probeKeychain,
   noKeychainMessage,
   FILE_STORE_WARNING,
-  loginCommand,
-  PRESETS,
-  type KeychainProbe,
-  type DevicePrompt,
 } from './auth/index.js';
 // The shared store's key rotation (`auth rotate-key`); loads `pg` only when called.
 export const rotateStoreKey = (
   ...args: Parameters<typeof import('./pg/rotate.js').rotateStoreKey>
 ) => import('./pg/rotate.js').then((m) => m.rotateStoreKey(...args));
-export type { RotateResult } from './pg/rotate.js';
 // `doctor`: hosts of a shared store that cannot follow its lockfile; loads `pg` only when called.
 export const sharedStoreFollowChecks = (
   ...args: Parameters<typeof import('./pg/follow-checks.js').sharedStoreFollowChecks>

@@ -1,5 +1,6 @@
 // `openclaw-skill auth login`: authorizes a skill with its provider (browser with PKCE, the
 // device code flow, or client credentials) and prints the grant, never a token.
+import { internalAuth } from '@openclaw/skill-host/internal';
 import type { Command } from 'commander';
 import { SkillError } from '@openclaw/skill-sdk';
 import { printJson, type Io } from '../io.js';
@@ -39,8 +40,8 @@ export function registerLogin(auth: Command, io: Io): void {
         // Missing configuration first (it is what the user must fix), then the environment:
         // both before any browser dance.
         const entry = skill.manifest?.auth?.[key];
-        if (entry?.type === 'oauth2') host.auth.resolveProvider(entry.provider);
-        await host.auth.vault();
+        if (entry?.type === 'oauth2') internalAuth(host).resolveProvider(entry.provider);
+        await internalAuth(host).vault();
         const scopes = opts.scopes
           ?.split(',')
           .map((s) => s.trim())

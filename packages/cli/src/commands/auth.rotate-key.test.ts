@@ -1,6 +1,7 @@
 // `openclaw-skill auth rotate-key` against a real Postgres: secrets sealed under the old key
 // are resealed under the new one, hosts that only have the new key read them all (nobody is
 // logged out), a second run has nothing to do, and a home without a shared store gets one line.
+import { internalAuth } from '@openclaw/skill-host/internal';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,11 +64,13 @@ describe.skipIf(skip)('openclaw-skill auth rotate-key', () => {
     expect(ids.map((r) => r.key_id)).toEqual([result.keyId]);
 
     const after = await open({ [KEY]: newKey });
-    expect(await after.auth.getKey('mail', 'MAIL_API_KEY')).toBe('mail-key-value-4242');
-    expect(await after.auth.getKey('weather', 'WEATHER_API_KEY')).toBe('weather-key-value-4242');
+    expect(await internalAuth(after).getKey('mail', 'MAIL_API_KEY')).toBe('mail-key-value-4242');
+    expect(await internalAuth(after).getKey('weather', 'WEATHER_API_KEY')).toBe(
+      'weather-key-value-4242',
+    );
     await after.close();
     const oldOnly = await open({ [KEY]: oldKey });
-    await expect(oldOnly.auth.getKey('mail', 'MAIL_API_KEY')).rejects.toMatchObject({
+    await expect(internalAuth(oldOnly).getKey('mail', 'MAIL_API_KEY')).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
     });
     await oldOnly.close();

@@ -7,6 +7,8 @@ export {
   type AuthManagerOptions,
   type LoginRequest,
 } from './manager.js';
+export type { HostAuth, LoginNeeded, AuthSkill } from './public.js';
+export type { LogoutResult } from './logout.js';
 export type { Grant, GrantStore, GrantState, GrantFlow } from './grants.js';
 export { createFileGrantStore } from './grant-store-file.js';
 export { createMemoryVault, type SecretVault, type Credential } from './vault.js';

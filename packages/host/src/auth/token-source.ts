@@ -62,7 +62,77 @@ export function secretFromResponse(
   };
 }
 
-export function createTokenSource(deps: TokenSourceDeps) {
+interface ProviderAsk {
+  provider: ResolvedProvider;
+  /** The grant as stored now (its flow and scopes). */
+  grant: Grant;
+  secret: GrantSecret;
+  /** The scope key of the token wanted ('*': the grant's own scopes). */
+  key: string;
+}
+
+const authRequiredFor = (deps: TokenSourceDeps, grant: Grant, why: string) =>
+  new SkillError('AUTH_REQUIRED', `Skill "${grant.skill}" ${why}`, {
+    hint: `Run: ${deps.loginCommand(grant)}`,
+    details: { skill: grant.skill, provider: grant.provider, account: grant.account },
+  });
+
+/**
+ * A new access token from the provider: client credentials again, or the refresh token
+ * (narrowed to the scopes wanted where the provider allows). `invalid_grant` marks the grant
+ * "needs-login" and becomes AUTH_REQUIRED.
+ */
+async function askProvider(deps: TokenSourceDeps, ask: ProviderAsk): Promise<TokenResponse> {
+  const { provider, grant: current, secret, key } = ask;
+  try {
+    if (current.flow === 'client-credentials') {
+      return await requestToken(
+        provider,
+        {
+          grant_type: 'client_credentials',
+          scope: expandScopes(provider, current.scopes).join(provider.scopeSeparator ?? ' '),
+        },
+        deps.retry,
+      );
+    }
+    if (!secret.refreshToken)
+      throw authRequiredFor(
+        deps,
+        current,
+        `has an expired ${current.provider} token and no refresh token; log in again.`,
+      );
+    const narrow =
+      key !== '*' ? { scope: key.split(' ').join(provider.scopeSeparator ?? ' ') } : {};
+    return await requestToken(
+      provider,
+      { grant_type: 'refresh_token', refresh_token: secret.refreshToken, ...narrow },
+      deps.retry,
+    );
+  } catch (e) {
+    if (!(e instanceof OAuthError && e.oauthError === 'invalid_grant')) throw e;
+    const marked: Grant = {
+      ...current,
+      state: 'needs-login',
+      reason: 'the provider refused the refresh token (invalid_grant)',
+      updatedAt: Date.now(),
+    };
+    await deps.grants.put(marked);
+    throw authRequiredFor(
+      deps,
+      marked,
+      `must log in to ${current.provider} again: the provider no longer accepts its refresh token.`,
+    );
+  }
+}
+
+/** Access tokens for grants, cached per grant and scope key, refreshed one at a time. */
+export interface TokenSource {
+  token(req: TokenRequest): Promise<string>;
+  /** Forgets cached tokens of a grant (logout, new login). */
+  forget(grantIdValue: string): void;
+}
+
+export function createTokenSource(deps: TokenSourceDeps): TokenSource {
   const cache = new Map<string, { accessToken: string; expiresAt?: number }>();
   const inflight = new Map<string, Promise<string>>();
   const unexpired = (e: { expiresAt?: number }) =>
@@ -70,11 +140,7 @@ export function createTokenSource(deps: TokenSourceDeps) {
   const fresh = (e: { expiresAt?: number } | undefined) =>
     e !== undefined && (e.expiresAt === undefined || e.expiresAt - deps.skewMs > Date.now());
 
-  const authRequired = (grant: Grant, why: string) =>
-    new SkillError('AUTH_REQUIRED', `Skill "${grant.skill}" ${why}`, {
-      hint: `Run: ${deps.loginCommand(grant)}`,
-      details: { skill: grant.skill, provider: grant.provider, account: grant.account },
-    });
+  const authRequired = (grant: Grant, why: string) => authRequiredFor(deps, grant, why);
 
   async function refreshLocked(req: TokenRequest, key: string): Promise<string> {
     const { grant, provider } = req;
@@ -93,47 +159,7 @@ export function createTokenSource(deps: TokenSourceDeps) {
         current,
         `must log in to ${grant.provider} again${current.reason ? ` (${current.reason})` : ''}.`,
       );
-    let res: TokenResponse;
-    try {
-      if (current.flow === 'client-credentials') {
-        res = await requestToken(
-          provider,
-          {
-            grant_type: 'client_credentials',
-            scope: expandScopes(provider, current.scopes).join(provider.scopeSeparator ?? ' '),
-          },
-          deps.retry,
-        );
-      } else {
-        if (!secret.refreshToken)
-          throw authRequired(
-            current,
-            `has an expired ${grant.provider} token and no refresh token; log in again.`,
-          );
-        const narrow =
-          key !== '*' ? { scope: key.split(' ').join(provider.scopeSeparator ?? ' ') } : {};
-        res = await requestToken(
-          provider,
-          { grant_type: 'refresh_token', refresh_token: secret.refreshToken, ...narrow },
-          deps.retry,
-        );
-      }
-    } catch (e) {
-      if (e instanceof OAuthError && e.oauthError === 'invalid_grant') {
-        const marked: Grant = {
-          ...current,
-          state: 'needs-login',
-          reason: 'the provider refused the refresh token (invalid_grant)',
-          updatedAt: Date.now(),
-        };
-        await deps.grants.put(marked);
-        throw authRequired(
-          marked,
-          `must log in to ${grant.provider} again: the provider no longer accepts its refresh token.`,
-        );
-      }
-      throw e;
-    }
+    const res = await askProvider(deps, { provider, grant: current, secret, key });
     deps.remember(res.access_token);
     deps.remember(res.refresh_token);
     const entry = {
@@ -186,5 +212,3 @@ export function createTokenSource(deps: TokenSourceDeps) {
     },
   };
 }
-
-export type TokenSource = ReturnType<typeof createTokenSource>;

@@ -11,13 +11,25 @@ const SUFFIX = '.json';
 /** Encoded names stay well under the common 255-byte file name limit. */
 const MAX_ENCODED = 200;
 
-export function createSkillStorage(dir: string): SkillStorage {
-  let ready: Promise<unknown> | undefined;
-  const ensureDir = () => (ready ??= mkdir(dir, { recursive: true, mode: 0o700 }));
-  // Operations on one key run in order, so a delete after a set cannot be undone by the
-  // set's late rename.
+/** The file a key is stored in; INVALID_INPUT for an empty, non-string or too long key. */
+function storageFile(dir: string, key: unknown): string {
+  if (typeof key !== 'string' || key === '') {
+    throw new SkillError('INVALID_INPUT', 'A storage key must be a non-empty string.');
+  }
+  const encoded = encodeFileName(key);
+  if (encoded.length > MAX_ENCODED) {
+    throw new SkillError(
+      'INVALID_INPUT',
+      `The storage key "${key.slice(0, 40)}…" is too long; use a key under about 60 characters.`,
+    );
+  }
+  return join(dir, encoded + SUFFIX);
+}
+
+/** Runs operations on one key in the order they were asked, a failure not stopping the next. */
+function perKeyQueue() {
   const queues = new Map<string, Promise<unknown>>();
-  const inOrder = <T>(file: string, op: () => Promise<T>): Promise<T> => {
+  return <T>(file: string, op: () => Promise<T>): Promise<T> => {
     const prev = queues.get(file) ?? Promise.resolve();
     const run = prev.then(op, op);
     const tail = run.catch(() => undefined);
@@ -27,20 +39,15 @@ export function createSkillStorage(dir: string): SkillStorage {
     });
     return run;
   };
+}
 
-  const fileFor = (key: unknown): string => {
-    if (typeof key !== 'string' || key === '') {
-      throw new SkillError('INVALID_INPUT', 'A storage key must be a non-empty string.');
-    }
-    const encoded = encodeFileName(key);
-    if (encoded.length > MAX_ENCODED) {
-      throw new SkillError(
-        'INVALID_INPUT',
-        `The storage key "${key.slice(0, 40)}…" is too long; use a key under about 60 characters.`,
-      );
-    }
-    return join(dir, encoded + SUFFIX);
-  };
+export function createSkillStorage(dir: string): SkillStorage {
+  let ready: Promise<unknown> | undefined;
+  const ensureDir = () => (ready ??= mkdir(dir, { recursive: true, mode: 0o700 }));
+  // Operations on one key run in order, so a delete after a set cannot be undone by the
+  // set's late rename.
+  const inOrder = perKeyQueue();
+  const fileFor = (key: unknown): string => storageFile(dir, key);
 
   const remove = async (key: string) => {
     const file = fileFor(key);

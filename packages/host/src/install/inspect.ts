@@ -91,20 +91,8 @@ export async function inspectPackage(
       );
     }
   }
-  const tools: SummaryTool[] = (manifest?.tools ?? []).map((t) => ({
-    name: t.name,
-    description: t.description,
-    ...(t.auth && { auth: { provider: t.auth.provider, scopes: [...(t.auth.scopes ?? [])] } }),
-    ...(t.approval && { approval: t.approval }),
-    ...(t.annotations?.destructiveHint === true && { destructive: true }),
-  }));
-  const scopes: Record<string, string[]> = {};
-  for (const t of tools) {
-    if (!t.auth) continue;
-    const set = new Set([...(scopes[t.auth.provider] ?? []), ...t.auth.scopes]);
-    scopes[t.auth.provider] = [...set].sort();
-  }
-  for (const provider of Object.keys(manifest?.auth ?? {})) scopes[provider] ??= [];
+  const tools = summaryTools(manifest);
+  const scopes = scopesByProvider(tools, Object.keys(manifest?.auth ?? {}));
   const raw = pkg?.raw ?? {};
   const scripts = Object.keys((raw.scripts as Record<string, string> | undefined) ?? {}).filter(
     (s) => INSTALL_SCRIPTS.includes(s),
@@ -130,4 +118,30 @@ export async function inspectPackage(
       scripts,
     },
   };
+}
+
+/** What consent shows of each tool: its auth, approval and whether it is destructive. */
+function summaryTools(manifest: SkillFolder['manifest']): SummaryTool[] {
+  return (manifest?.tools ?? []).map((t) => ({
+    name: t.name,
+    description: t.description,
+    ...(t.auth && { auth: { provider: t.auth.provider, scopes: [...(t.auth.scopes ?? [])] } }),
+    ...(t.approval && { approval: t.approval }),
+    ...(t.annotations?.destructiveHint === true && { destructive: true }),
+  }));
+}
+
+/** The scopes the tools ask per provider (sorted); a declared provider no tool uses gets []. */
+function scopesByProvider(
+  tools: readonly SummaryTool[],
+  providers: readonly string[],
+): Record<string, string[]> {
+  const scopes: Record<string, string[]> = {};
+  for (const t of tools) {
+    if (!t.auth) continue;
+    const set = new Set([...(scopes[t.auth.provider] ?? []), ...t.auth.scopes]);
+    scopes[t.auth.provider] = [...set].sort();
+  }
+  for (const provider of providers) scopes[provider] ??= [];
+  return scopes;
 }

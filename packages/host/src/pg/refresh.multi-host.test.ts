@@ -2,6 +2,7 @@
 // the token of one expired grant with a thousand callers at once. The advisory lock per grant
 // and the re-read inside it mean one host spends the refresh token and the others use what it
 // stored. Children print token hashes, never tokens.
+import { internalAuth } from '../assemble/internal-auth.js';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { mailRecord } from '../auth/auth.fixtures.js';
@@ -16,6 +17,9 @@ import {
   sharedConfig,
   sharedStoreSuite,
 } from './pg.fixtures.js';
+
+/** The child hosts import the internal auth view from source, as they import the host. */
+const internalAuthModule = new URL('../assemble/internal-auth.ts', import.meta.url).href;
 
 const suite = sharedStoreSuite('shared store refresh');
 const { skip } = suite;
@@ -46,9 +50,10 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
           env,
           body: `
             const { createHash } = await import('node:crypto');
+            const { internalAuth } = await import(${JSON.stringify(internalAuthModule)});
             await next();
             const want = { skill: 'mail', key: 'google', provider: 'google', scopes: ['gmail.readonly'] };
-            const tokens = await Promise.all(Array.from({ length: 1000 }, () => host.auth.token(want)));
+            const tokens = await Promise.all(Array.from({ length: 1000 }, () => internalAuth(host).token(want)));
             const valid = tokens.filter((t) => {
               const exp = JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).exp;
               return exp * 1000 > Date.now();
@@ -106,12 +111,12 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
     try {
       await login(a!);
       const issued = suite.oauth.issued.length;
-      await b!.auth.token(want); // B refreshes; the server rotates the refresh token
+      await internalAuth(b!).token(want); // B refreshes; the server rotates the refresh token
       const rotated = suite.oauth.issued[issued + 1]!; // access, refresh, id of that response
       expect(suite.oauth.tokenRequests.at(-1)!.grantType).toBe('refresh_token');
       // C has never seen a token; the API rejects B's, so C must refresh with what B stored.
-      const token = await b!.auth.token(want);
-      await c!.auth.token({ ...want, rejected: token });
+      const token = await internalAuth(b!).token(want);
+      await internalAuth(c!).token({ ...want, rejected: token });
       expect(suite.oauth.tokenRequests.at(-1)!.params.get('refresh_token') === rotated).toBe(true);
     } finally {
       await Promise.all([a, b, c].map((h) => h!.close()));
@@ -123,9 +128,11 @@ describe.skipIf(skip)('refresh across hosts sharing Postgres', () => {
     try {
       await login(a!);
       suite.oauth.failNext({ status: 400, body: JSON.stringify({ error: 'invalid_grant' }) });
-      await expect(a!.auth.token(want)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+      await expect(internalAuth(a!).token(want)).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
       const requests = suite.oauth.count();
-      const e = await b!.auth.token(want).catch((x: unknown) => x);
+      const e = await internalAuth(b!)
+        .token(want)
+        .catch((x: unknown) => x);
       expect(e).toMatchObject({
         code: 'AUTH_REQUIRED',
         hint: 'Run: openclaw-skill auth login mail',

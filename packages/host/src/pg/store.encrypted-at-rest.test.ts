@@ -2,6 +2,7 @@
 // shared store is read back as text and holds no access token, refresh token, id token,
 // client secret or key in plaintext, while the hosts still get their tokens through the vault.
 // Rows moved between accounts do not decrypt, and a host without the key refuses to start.
+import { internalAuth } from '../assemble/internal-auth.js';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { mailRecord } from '../auth/auth.fixtures.js';
@@ -57,10 +58,10 @@ describe.skipIf(skip)('secrets in the shared store', () => {
         onUrl: async (u) => void (await suite.oauth.follow(u)),
       });
       suite.oauth.setTokenLifetime(3600);
-      const refreshed = await b.auth.token(want); // B refreshes what A stored
+      const refreshed = await internalAuth(b).token(want); // B refreshes what A stored
       await a.auth.setKey('mail', 'api', 'api-key-value-0123456789');
-      expect(await b.auth.getKey('mail', 'api')).toBe('api-key-value-0123456789');
-      expect(await a.auth.token(want)).toBe(refreshed);
+      expect(await internalAuth(b).getKey('mail', 'api')).toBe('api-key-value-0123456789');
+      expect(await internalAuth(a).token(want)).toBe(refreshed);
 
       const rows = await everyRow(url);
       const tables = new Set(rows.map((r) => r.table));
@@ -101,8 +102,8 @@ describe.skipIf(skip)('secrets in the shared store', () => {
          FROM openclaw_secrets s WHERE s.account LIKE '%/one' AND t.account LIKE '%/two'`,
       );
       await c.end();
-      await expect(h.auth.getKey('mail', 'two')).rejects.toThrow(/did not decrypt/);
-      expect(await h.auth.getKey('mail', 'one')).toBe('first-secret-value');
+      await expect(internalAuth(h).getKey('mail', 'two')).rejects.toThrow(/did not decrypt/);
+      expect(await internalAuth(h).getKey('mail', 'one')).toBe('first-secret-value');
     } finally {
       await h.close();
     }
@@ -123,7 +124,9 @@ describe.skipIf(skip)('secrets in the shared store', () => {
     const b = await hostOn(url, newKey());
     try {
       await a.auth.setKey('mail', 'api', 'api-key-value-0123456789');
-      const e = await b.auth.getKey('mail', 'api').catch((x: Error) => x);
+      const e = await internalAuth(b)
+        .getKey('mail', 'api')
+        .catch((x: Error) => x);
       expect(e).toMatchObject({ code: 'CONFIG_INVALID' });
       expect((e as Error).message).toMatch(
         /encrypted under key [0-9a-f]{16}, which this host does not have/,

@@ -66,6 +66,59 @@ interface Entry {
   idle?: () => void;
 }
 
+/** One call fewer in flight; the last call of a retired generation lets it be disposed. */
+function settled(entry: Entry): void {
+  if (--entry.inflight === 0 && entry.retired) entry.idle?.();
+}
+
+/** Counts a call that went async once: when it settles or when the router abandons it. */
+function follow(entry: Entry, p: PromiseLike<unknown>, call: ToolCallInfo): void {
+  let counted = true;
+  const done = () => {
+    if (!counted) return;
+    counted = false;
+    settled(entry);
+  };
+  if (canAbandon(call)) call.onAbandon(done);
+  p.then(done, done);
+}
+
+/** The runner's ActiveSkill wrapped so every call is counted in flight on its entry. */
+function track(entry: Entry, active: ActiveSkill, dispose: () => Promise<void>): ActiveSkill {
+  const invokeNow = active.invokeNow;
+  return {
+    skill: active.skill,
+    version: active.version,
+    invoke(tool, input, call) {
+      entry.inflight++;
+      let p: Promise<unknown>;
+      try {
+        p = active.invoke(tool, input, call);
+      } catch (e) {
+        p = Promise.reject(e);
+      }
+      follow(entry, p, call);
+      return p;
+    },
+    ...(invokeNow && {
+      invokeNow(tool: string, input: unknown, call: ToolCallInfo): unknown {
+        entry.inflight++;
+        let value: unknown;
+        try {
+          value = invokeNow(tool, input, call);
+        } catch (e) {
+          settled(entry);
+          throw e;
+        }
+        if (isThenable(value)) follow(entry, value, call);
+        else settled(entry);
+        return value;
+      },
+    }),
+    dispose,
+  };
+}
+
 export function createActivator(deps: ActivatorDeps): Activator {
   const entries = new Map<SkillRecord, Entry>();
   // Generations: retired entries stay reachable from their record until disposed, and the
@@ -100,55 +153,6 @@ export function createActivator(deps: ActivatorDeps): Activator {
     });
   };
 
-  const track = (skill: SkillRecord, entry: Entry, active: ActiveSkill): ActiveSkill => {
-    /** Counts a call that went async down once: when it settles or when the router abandons it. */
-    const follow = (p: PromiseLike<unknown>, call: ToolCallInfo): void => {
-      let counted = true;
-      const done = () => {
-        if (!counted) return;
-        counted = false;
-        if (--entry.inflight === 0 && entry.retired) entry.idle?.();
-      };
-      if (canAbandon(call)) call.onAbandon(done);
-      p.then(done, done);
-    };
-    const invokeNow = active.invokeNow;
-    return {
-      skill: active.skill,
-      version: active.version,
-      invoke(tool, input, call) {
-        entry.inflight++;
-        let p: Promise<unknown>;
-        try {
-          p = active.invoke(tool, input, call);
-        } catch (e) {
-          p = Promise.reject(e);
-        }
-        follow(p, call);
-        return p;
-      },
-      ...(invokeNow && {
-        invokeNow(tool: string, input: unknown, call: ToolCallInfo): unknown {
-          entry.inflight++;
-          let value: unknown;
-          try {
-            value = invokeNow(tool, input, call);
-          } catch (e) {
-            if (--entry.inflight === 0 && entry.retired) entry.idle?.();
-            throw e;
-          }
-          if (isThenable(value)) follow(value, call);
-          else if (--entry.inflight === 0 && entry.retired) entry.idle?.();
-          return value;
-        },
-      }),
-      dispose: () => {
-        if (entries.get(skill) === entry) entries.delete(skill);
-        return retire(skill, entry);
-      },
-    };
-  };
-
   function activate(skill: SkillRecord): Promise<ActiveSkill> {
     const cached = entries.get(skill) ?? draining.get(skill);
     if (cached) return cached.promise;
@@ -175,7 +179,10 @@ export function createActivator(deps: ActivatorDeps): Activator {
       const active =
         special ?? (await deps.runnerFor(skill).activate(skill, deps.contextFor(skill)));
       entry.raw = active;
-      return track(skill, entry, active);
+      return track(entry, active, () => {
+        if (entries.get(skill) === entry) entries.delete(skill);
+        return retire(skill, entry);
+      });
     })();
     // A rejection is kept on purpose (fail fast until rescan); mark it handled here so an
     // unobserved failure never becomes an unhandledRejection.

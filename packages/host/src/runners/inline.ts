@@ -62,7 +62,7 @@ export function createInlineRunner(opts: InlineRunnerOptions = {}): Runner {
       try {
         const { url, limited, reloads: n } = reloads.urlFor(entry);
         if (limited) opts.onReloadLimit?.(skill.name, entry, n);
-        return await load(skill, entry, url, ctx, unroute);
+        return await load(skill, { entry, url, ctx, unroute });
       } catch (e) {
         unroute();
         throw e;
@@ -71,13 +71,18 @@ export function createInlineRunner(opts: InlineRunnerOptions = {}): Runner {
   };
 }
 
-async function load(
-  skill: SkillRecord,
-  entry: string,
-  url: string,
-  ctx: SkillContext,
-  unroute: () => void,
-): Promise<ActiveSkill> {
+interface LoadRequest {
+  /** The entry file (for messages). */
+  entry: string;
+  /** The URL to import it under (a new one per reload). */
+  url: string;
+  ctx: SkillContext;
+  /** Stops routing the skill's console output to its logger. */
+  unroute: () => void;
+}
+
+async function load(skill: SkillRecord, req: LoadRequest): Promise<ActiveSkill> {
+  const { entry, url, ctx, unroute } = req;
   let mod: { default?: unknown };
   try {
     mod = (await import(url)) as { default?: unknown };

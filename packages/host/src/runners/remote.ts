@@ -110,65 +110,97 @@ function listenForAbort(call: ToolCallInfo, fn: (reason: unknown) => void): () =
   return () => signal.removeEventListener('abort', listener);
 }
 
-export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill> {
-  const { skill, ctx, kind } = opts;
-  const now = opts.now ?? Date.now;
-  const hangGraceMs = opts.hangGraceMs ?? 1000;
-  let live: Live | undefined;
-  let nextId = 0;
-  let pings = 0;
-  let crashes = 0;
-  let lastCrash = 0;
-  let disposed = false;
-  // Only a skill that declares auth needs context requests matched to their call.
-  const scoped = opts.activate.scoped;
+/** How a generation reports the end of its activation. */
+interface Settle {
+  ok(): void;
+  fail(e: Error): void;
+}
 
-  const crashed = (why: string) =>
-    new SkillError(
+/**
+ * One generation of one skill behind a message channel. At most one runner is live at a
+ * time; a dead one is replaced on the next call (with backoff after repeated crashes).
+ */
+export class RemoteSkill implements ActiveSkill {
+  readonly skill: string;
+  readonly version: string;
+  readonly #opts: RemoteOptions;
+  readonly #now: () => number;
+  readonly #hangGraceMs: number;
+  #live: Live | undefined;
+  #nextId = 0;
+  #pings = 0;
+  #crashes = 0;
+  #lastCrash = 0;
+  #disposed = false;
+
+  constructor(opts: RemoteOptions) {
+    this.#opts = opts;
+    this.skill = opts.skill.name;
+    this.version = opts.skill.version;
+    this.#now = opts.now ?? Date.now;
+    this.#hangGraceMs = opts.hangGraceMs ?? 1000;
+  }
+
+  /** Starts the first runner and waits until the skill has loaded (or failed to). */
+  async start(): Promise<void> {
+    await this.#ensure();
+  }
+
+  invoke(tool: string, input: unknown, call: ToolCallInfo): Promise<unknown> {
+    const l = this.#live;
+    // The usual case without an extra await: a ready runner that is not being checked.
+    if (l && l.isReady && !l.dead && !l.check) return this.#send(l, { tool, input, call });
+    return this.#ensure().then((r) => this.#send(r, { tool, input, call }));
+  }
+
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    const l = this.#live;
+    this.#live = undefined;
+    if (!l || l.dead) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.#stop(l, 'did not finish disposing in time');
+      }, this.#opts.disposeGraceMs ?? 2000);
+      l.disposed = () => {
+        clearTimeout(timer);
+        l.disposed = undefined;
+        this.#stop(l, 'was unloaded');
+        resolve();
+      };
+      this.#post(l, { t: 'dispose' });
+    });
+  }
+
+  #crashed(why: string): SkillError {
+    return new SkillError(
       'SKILL_CRASHED',
-      `Skill "${skill.name}" ${why}; its ${kind} runner was replaced, and the next call starts a fresh one.`,
+      `Skill "${this.skill}" ${why}; its ${this.#opts.kind} runner was replaced, and the next call starts a fresh one.`,
       {
         hint: 'Retry once; if it keeps failing, the skill has a bug or needs more than it may use.',
       },
     );
+  }
 
-  const onMessage = (l: Live, m: FromRunner, settle: { ok(): void; fail(e: Error): void }) => {
+  #onMessage(l: Live, m: FromRunner, settle: Settle): void {
     switch (m.t) {
       case 'ready':
         l.isReady = true;
         settle.ok();
         return;
       case 'failed':
-        settle.fail(fromWire(skill.name, { ...m.error, code: m.error.code ?? 'SKILL_CRASHED' }));
-        stop(l, 'failed to load');
+        settle.fail(fromWire(this.skill, { ...m.error, code: m.error.code ?? 'SKILL_CRASHED' }));
+        this.#stop(l, 'failed to load');
         return;
-      case 'result': {
-        const p = l.calls.get(m.id);
-        if (!p) return;
-        forget(l, m.id, p);
-        if (m.ok) {
-          crashes = 0;
-          p.resolve(m.value);
-        } else p.reject(fromWire(skill.name, m.error));
+      case 'result':
+        this.#onResult(l, m);
         return;
-      }
-      case 'ctx': {
-        const p = m.callId !== undefined ? l.byCallId.get(m.callId) : undefined;
-        const run = () => contextOp(ctx, m.op, m.args);
-        const pending = p
-          ? runInCallScope(
-              { skill: skill.name, tool: p.tool, callId: p.callId, session: p.session },
-              run,
-            )
-          : run();
-        pending.then(
-          (value) => post(l, { t: 'reply', id: m.id, ok: true, value }),
-          (e: unknown) => post(l, { t: 'reply', id: m.id, ok: false, error: toWireError(e) }),
-        );
+      case 'ctx':
+        this.#answerContext(l, m);
         return;
-      }
       case 'log':
-        logFromRunner(ctx, m);
+        logFromRunner(this.#opts.ctx, m);
         return;
       case 'pong':
         l.pong?.(m.n);
@@ -177,70 +209,90 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
         l.disposed?.();
         return;
     }
-  };
+  }
 
-  const post = (l: Live, m: ToRunner) => {
+  #onResult(l: Live, m: Extract<FromRunner, { t: 'result' }>): void {
+    const p = l.calls.get(m.id);
+    if (!p) return;
+    this.#forget(l, m.id, p);
+    if (m.ok) {
+      this.#crashes = 0;
+      p.resolve(m.value);
+    } else p.reject(fromWire(this.skill, m.error));
+  }
+
+  /** A context request (auth, secrets, storage) runs in the scope of the call it belongs to. */
+  #answerContext(l: Live, m: Extract<FromRunner, { t: 'ctx' }>): void {
+    const p = m.callId !== undefined ? l.byCallId.get(m.callId) : undefined;
+    const run = () => contextOp(this.#opts.ctx, m.op, m.args);
+    const pending = p
+      ? runInCallScope(
+          { skill: this.skill, tool: p.tool, callId: p.callId, session: p.session },
+          run,
+        )
+      : run();
+    pending.then(
+      (value) => this.#post(l, { t: 'reply', id: m.id, ok: true, value }),
+      (e: unknown) => this.#post(l, { t: 'reply', id: m.id, ok: false, error: toWireError(e) }),
+    );
+  }
+
+  #post(l: Live, m: ToRunner): void {
     if (l.dead) return;
     try {
       l.channel.post(m);
     } catch {
       // The channel closed under us: `exit` reports it.
     }
-  };
+  }
 
-  const forget = (l: Live, id: number, p: Pending) => {
+  #forget(l: Live, id: number, p: Pending): void {
     l.calls.delete(id);
     if (l.byCallId.get(p.callId) === p) l.byCallId.delete(p.callId);
     p.cleanup();
-  };
+  }
 
-  const stop = (l: Live, reason: string) => {
+  #stop(l: Live, reason: string): void {
     if (l.dead || l.stopReason) return;
     l.stopReason = reason;
     // New calls go to a fresh runner; the calls still on this one end with its exit.
-    if (live === l) live = undefined;
+    if (this.#live === l) this.#live = undefined;
     l.channel.kill();
-  };
+  }
 
   /** The call a refused result answered gets RESULT_TOO_LARGE; the others SKILL_CRASHED. */
-  const onRefused = (l: Live, r: Refused) => {
+  #onRefused(l: Live, r: Refused): void {
     const big = r.tooLarge;
     const p = big && l.calls.get(big.id);
     if (big && p) {
-      forget(l, big.id, p);
-      p.reject(resultTooLarge({ skill: skill.name, tool: p.tool, ...big }));
+      this.#forget(l, big.id, p);
+      p.reject(resultTooLarge({ skill: this.skill, tool: p.tool, ...big }));
     }
-    stop(l, r.why);
-  };
+    this.#stop(l, r.why);
+  }
 
-  const onExit = (l: Live, why: string, settle: { fail(e: Error): void }) => {
+  #onExit(l: Live, why: string, settle: Settle): void {
     if (l.dead) return;
     l.dead = true;
-    if (live === l) live = undefined;
+    if (this.#live === l) this.#live = undefined;
     const reason = l.stopReason ?? why;
-    if (!disposed) {
-      crashes++;
-      lastCrash = now();
+    if (!this.#disposed) {
+      this.#crashes++;
+      this.#lastCrash = this.#now();
     }
-    const error = crashed(reason);
+    const error = this.#crashed(reason);
     settle.fail(error);
     for (const [id, p] of l.calls) {
-      forget(l, id, p);
+      this.#forget(l, id, p);
       p.reject(error);
     }
     l.pong?.(-1);
     l.disposed?.();
-  };
+  }
 
-  const start = (): Live => {
-    let ok!: () => void;
-    let fail!: (e: Error) => void;
-    const ready = new Promise<void>((res, rej) => {
-      ok = res;
-      fail = rej;
-    });
-    // An activation failure is reported to whoever awaits `ready`; never unhandled.
-    ready.catch(() => undefined);
+  /** Launches a runner and sends it the activation; `ready` settles when the skill loaded. */
+  #launch(): Live {
+    const { ready, settle: done } = deferred();
     const l: Live = {
       channel: undefined as unknown as RunnerChannel,
       ready,
@@ -251,58 +303,64 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
     };
     // A module that never finishes loading (a busy loop at top level) must not keep a
     // thread or process spinning: stop it, and the activation fails with SKILL_CRASHED.
-    const loadMs = opts.activateTimeoutMs ?? 30_000;
+    const loadMs = this.#opts.activateTimeoutMs ?? 30_000;
     const timer = setTimeout(() => {
-      if (!l.isReady) stop(l, `did not finish loading within ${loadMs} ms, so it was stopped`);
+      if (!l.isReady)
+        this.#stop(l, `did not finish loading within ${loadMs} ms, so it was stopped`);
     }, loadMs);
     timer.unref();
-    const settle = {
-      ok: () => {
-        clearTimeout(timer);
-        ok();
-      },
-      fail: (e: Error) => {
-        clearTimeout(timer);
-        fail(e);
-      },
+    const settle: Settle = {
+      ok: () => (clearTimeout(timer), done.ok()),
+      fail: (e) => (clearTimeout(timer), done.fail(e)),
     };
     try {
-      l.channel = opts.launch({
+      l.channel = this.#open(l, settle);
+    } catch (e) {
+      clearTimeout(timer);
+      throw e;
+    }
+    this.#post(l, this.#opts.activate);
+    return l;
+  }
+
+  #open(l: Live, settle: Settle): RunnerChannel {
+    const { ctx, kind } = this.#opts;
+    try {
+      return this.#opts.launch({
         message: (m) => {
           try {
-            onMessage(l, m, settle);
+            this.#onMessage(l, m, settle);
           } catch {
             // A message of the right kind with fields of the wrong shape: a broken runner.
-            onRefused(l, GARBLED);
+            this.#onRefused(l, GARBLED);
           }
         },
-        exit: (why) => onExit(l, why, settle),
+        exit: (why) => this.#onExit(l, why, settle),
         output: (stream, line) => ctx.logger.info({ stream }, line),
-        refused: (r) => onRefused(l, r),
+        refused: (r) => this.#onRefused(l, r),
       });
     } catch (e) {
       throw new SkillError(
         'SKILL_CRASHED',
-        `Skill "${skill.name}": its ${kind} runner could not start: ${e instanceof Error ? e.message : String(e)}`,
+        `Skill "${this.skill}": its ${kind} runner could not start: ${e instanceof Error ? e.message : String(e)}`,
         { cause: e },
       );
     }
-    post(l, opts.activate);
-    return l;
-  };
+  }
 
   /** After a timeout: a runner that still answers keeps running; a hung one is stopped. */
-  const checkAlive = (l: Live) => {
+  #checkAlive(l: Live): void {
     if (l.check || l.dead) return;
-    const n = ++pings;
+    const n = ++this.#pings;
+    const graceMs = this.#hangGraceMs;
     l.check = new Promise<void>((resolve) => {
       const timer = setTimeout(
         () =>
-          stop(
+          this.#stop(
             l,
-            `did not respond for ${hangGraceMs} ms after a call timed out, so it was stopped`,
+            `did not respond for ${graceMs} ms after a call timed out, so it was stopped`,
           ),
-        hangGraceMs,
+        graceMs,
       );
       l.pong = (got) => {
         if (got !== n && got !== -1) return;
@@ -312,17 +370,18 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
         resolve();
       };
     });
-    post(l, { t: 'ping', n });
-  };
+    this.#post(l, { t: 'ping', n });
+  }
 
-  const ensure = async (): Promise<Live> => {
+  /** The live, ready runner: waits for a check or a load in progress, else starts one. */
+  async #ensure(): Promise<Live> {
     for (;;) {
-      if (disposed) {
-        throw new SkillError('SKILL_UNAVAILABLE', `Skill "${skill.name}" was unloaded.`, {
+      if (this.#disposed) {
+        throw new SkillError('SKILL_UNAVAILABLE', `Skill "${this.skill}" was unloaded.`, {
           hint: 'Call it again: the host loads its current version.',
         });
       }
-      const l = live;
+      const l = this.#live;
       if (l && !l.dead) {
         if (l.check) {
           await l.check;
@@ -331,35 +390,39 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
         if (!l.isReady) await l.ready;
         return l;
       }
-      if (crashes >= BACKOFF_AFTER) {
-        const wait = Math.min(1000 * 2 ** (crashes - BACKOFF_AFTER), BACKOFF_MAX_MS);
-        const left = lastCrash + wait - now();
-        if (left > 0) {
-          throw new SkillError(
-            'SKILL_CRASHED',
-            `Skill "${skill.name}" crashed ${crashes} times in a row; it is restarted again in ${Math.ceil(left / 1000)} s.`,
-            {
-              hint: 'Tell the user the skill keeps crashing; `openclaw-skill doctor` shows its log.',
-            },
-          );
-        }
-      }
-      live = start();
+      this.#refuseDuringBackoff();
+      this.#live = this.#launch();
     }
-  };
+  }
 
-  const send = (l: Live, tool: string, input: unknown, call: ToolCallInfo): Promise<unknown> =>
-    new Promise((resolve, reject) => {
-      const id = ++nextId;
+  #refuseDuringBackoff(): void {
+    const crashes = this.#crashes;
+    if (crashes < BACKOFF_AFTER) return;
+    const wait = Math.min(1000 * 2 ** (crashes - BACKOFF_AFTER), BACKOFF_MAX_MS);
+    const left = this.#lastCrash + wait - this.#now();
+    if (left <= 0) return;
+    throw new SkillError(
+      'SKILL_CRASHED',
+      `Skill "${this.skill}" crashed ${crashes} times in a row; it is restarted again in ${Math.ceil(left / 1000)} s.`,
+      {
+        hint: 'Tell the user the skill keeps crashing; `openclaw-skill doctor` shows its log.',
+      },
+    );
+  }
+
+  #send(l: Live, c: { tool: string; input: unknown; call: ToolCallInfo }): Promise<unknown> {
+    const { tool, input, call } = c;
+    return new Promise((resolve, reject) => {
+      const id = ++this.#nextId;
       // The router has answered the caller already (TIMEOUT or ABORTED): settle here too, so
       // the call does not count as in flight any more; a late result from the runner is dropped.
       const onAbort = (reason: unknown) => {
-        post(l, { t: 'abort', id, reason: toWireError(reason) });
+        this.#post(l, { t: 'abort', id, reason: toWireError(reason) });
         if (l.calls.get(id) === p) {
-          forget(l, id, p);
+          this.#forget(l, id, p);
           p.reject(new SkillError('ABORTED', `The call to ${tool} was aborted.`));
         }
-        checkAlive(l);
+        this.#checkAlive(l);
       };
       const p: Pending = {
         resolve,
@@ -370,7 +433,8 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
         cleanup: listenForAbort(call, onAbort),
       };
       l.calls.set(id, p);
-      if (scoped) l.byCallId.set(call.callId, p);
+      // Only a skill that declares auth needs context requests matched to their call.
+      if (this.#opts.activate.scoped) l.byCallId.set(call.callId, p);
       try {
         l.channel.post({
           t: 'invoke',
@@ -381,45 +445,33 @@ export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill
           ...(call.session !== undefined && { session: call.session }),
         });
       } catch (e) {
-        forget(l, id, p);
+        this.#forget(l, id, p);
         reject(
           new SkillError(
             'INVALID_INPUT',
-            `The input for ${tool} cannot be sent to its ${kind} runner: ${e instanceof Error ? e.message : String(e)}`,
+            `The input for ${tool} cannot be sent to its ${this.#opts.kind} runner: ${e instanceof Error ? e.message : String(e)}`,
           ),
         );
       }
     });
+  }
+}
 
-  await ensure();
+/** A promise and its settle functions; a rejection is never unhandled (whoever awaits sees it). */
+function deferred(): { ready: Promise<void>; settle: Settle } {
+  let ok!: () => void;
+  let fail!: (e: Error) => void;
+  const ready = new Promise<void>((res, rej) => {
+    ok = res;
+    fail = rej;
+  });
+  ready.catch(() => undefined);
+  return { ready, settle: { ok, fail } };
+}
 
-  return {
-    skill: skill.name,
-    version: skill.version,
-    invoke(tool, input, call) {
-      const l = live;
-      // The usual case without an extra await: a ready runner that is not being checked.
-      if (l && l.isReady && !l.dead && !l.check) return send(l, tool, input, call);
-      return ensure().then((r) => send(r, tool, input, call));
-    },
-    async dispose() {
-      if (disposed) return;
-      disposed = true;
-      const l = live;
-      live = undefined;
-      if (!l || l.dead) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          stop(l, 'did not finish disposing in time');
-        }, opts.disposeGraceMs ?? 2000);
-        l.disposed = () => {
-          clearTimeout(timer);
-          l.disposed = undefined;
-          stop(l, 'was unloaded');
-          resolve();
-        };
-        post(l, { t: 'dispose' });
-      });
-    },
-  };
+/** Starts a remote skill: resolves once its first runner has loaded the skill. */
+export async function startRemoteSkill(opts: RemoteOptions): Promise<ActiveSkill> {
+  const remote = new RemoteSkill(opts);
+  await remote.start();
+  return remote;
 }
