@@ -121,28 +121,6 @@ export default tseslint.config(
   },
   ...importBoundaries(),
   {
-    // Restructured on another branch; removed at merge
-    files: [
-      'packages/host/src/host.ts',
-      'packages/host/src/auth/flow-code.ts',
-      'packages/host/src/auth/manager.ts',
-      'packages/host/src/auth/token-source.ts',
-      'packages/host/src/context/storage.ts',
-      'packages/host/src/install/inspect.ts',
-      'packages/host/src/pg/grant-store.ts',
-      'packages/host/src/runners/activations.ts',
-      'packages/host/src/runners/inline.ts',
-      'packages/host/src/runners/remote.ts',
-      'packages/host/src/runners/runtime/context.ts',
-      'packages/host/src/serve/http.ts',
-      'packages/host/src/serve/mcp-server.ts',
-      'packages/host/src/serve/serve.ts',
-      'packages/sdk/src/skill-md/parse.ts',
-      'packages/sdk/src/validate/read-folder.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off', 'max-params': 'off' },
-  },
-  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: {
       globals: {

@@ -7,8 +7,8 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSkillPackage } from '../../../../test/support/skill-packages.js';
-import { startRegistry, type TestRegistry } from '../../../../test/support/verdaccio.js';
+import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
+import { startRegistry, type TestRegistry } from '@openclaw/test-utils/verdaccio';
 import { EXIT, memoryIo } from '../io.js';
 import { run } from '../program.js';
 

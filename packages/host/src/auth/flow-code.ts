@@ -47,6 +47,40 @@ export function pkcePair(): { verifier: string; challenge: string } {
 const page = (title: string, text: string) =>
   `<!doctype html><meta charset="utf-8"><title>${title}</title><p>${text}</p>`;
 
+/** What the provider's redirect to the loopback callback says: a code, or why the login failed. */
+export function callbackAnswer(
+  params: URLSearchParams,
+  state: string,
+  providerName: string,
+): { code: string } | { error: SkillError; page: string } {
+  if (params.get('state') !== state)
+    return {
+      page: 'The login answer did not match this login (wrong state).',
+      error: new SkillError(
+        'AUTH_FAILED',
+        `The login callback for ${providerName} had a wrong "state" (a stale or forged redirect); nothing was stored. Run the login again.`,
+      ),
+    };
+  const error = params.get('error');
+  if (error) {
+    const desc = params.get('error_description');
+    return {
+      page: `The provider answered: ${error}.`,
+      error: new SkillError(
+        'AUTH_FAILED',
+        `${providerName} did not authorize: ${error}${desc ? ` (${desc})` : ''}; nothing was stored.`,
+      ),
+    };
+  }
+  const code = params.get('code');
+  if (!code)
+    return {
+      page: 'The login answer had no code.',
+      error: new SkillError('AUTH_FAILED', `The ${providerName} callback had no code.`),
+    };
+  return { code };
+}
+
 export async function runCodeFlow(
   provider: ResolvedProvider,
   opts: CodeFlowOptions,
@@ -67,34 +101,13 @@ export async function runCodeFlow(
           res
             .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
             .end(page(title, text));
-        if (url.searchParams.get('state') !== state) {
-          send(400, 'Login failed', 'The login answer did not match this login (wrong state).');
-          reject(
-            new SkillError(
-              'AUTH_FAILED',
-              `The login callback for ${provider.name} had a wrong "state" (a stale or forged redirect); nothing was stored. Run the login again.`,
-            ),
-          );
+        const answer = callbackAnswer(url.searchParams, state, provider.name);
+        if ('error' in answer) {
+          send(400, 'Login failed', answer.page);
+          reject(answer.error);
           return;
         }
-        const error = url.searchParams.get('error');
-        if (error) {
-          const desc = url.searchParams.get('error_description');
-          send(400, 'Login failed', `The provider answered: ${error}.`);
-          reject(
-            new SkillError(
-              'AUTH_FAILED',
-              `${provider.name} did not authorize: ${error}${desc ? ` (${desc})` : ''}; nothing was stored.`,
-            ),
-          );
-          return;
-        }
-        const code = url.searchParams.get('code');
-        if (!code) {
-          send(400, 'Login failed', 'The login answer had no code.');
-          reject(new SkillError('AUTH_FAILED', `The ${provider.name} callback had no code.`));
-          return;
-        }
+        const code = answer.code;
         const done = loopbackUrl(opts.doneUrl);
         if (done) res.writeHead(303, { location: done }).end();
         else send(200, 'Logged in', 'You are logged in. You can close this window.');

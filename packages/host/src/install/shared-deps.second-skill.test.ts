@@ -7,9 +7,9 @@ import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSkillPackage } from '../../../../test/support/skill-packages.js';
-import { startRegistry, type TestRegistry } from '../../../../test/support/verdaccio.js';
-import { testLogger } from '../../../../test/support/test-logger.js';
+import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
+import { startRegistry, type TestRegistry } from '@openclaw/test-utils/verdaccio';
+import { testLogger } from '@openclaw/test-utils/test-logger';
 import { createSkillHost, type SkillHost } from '../host.js';
 
 let tmp: string;

@@ -91,21 +91,7 @@ export function createPostgresGrantStore(
       );
     },
     async withLock(id, fn) {
-      const client = await retry(async () => {
-        const c = await db.pool.connect().catch((e: unknown) => {
-          throw isUnreachable(e) ? unavailable(db.url, e) : e;
-        });
-        try {
-          await c.query('BEGIN');
-          // Waits for whichever host holds the grant; released by COMMIT/ROLLBACK (or by the
-          // server when this connection dies), never left behind.
-          await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`grant:${id}`]);
-          return c;
-        } catch (e) {
-          c.release(e instanceof Error ? e : true);
-          throw isUnreachable(e) ? unavailable(db.url, e) : e;
-        }
-      });
+      const client = await retry(() => lockedClient(db, id));
       let result;
       try {
         result = await fn();
@@ -123,4 +109,21 @@ export function createPostgresGrantStore(
       return result;
     },
   };
+}
+
+/** A pooled connection inside a transaction that holds the grant's advisory lock. */
+async function lockedClient(db: Database, id: string) {
+  const c = await db.pool.connect().catch((e: unknown) => {
+    throw isUnreachable(e) ? unavailable(db.url, e) : e;
+  });
+  try {
+    await c.query('BEGIN');
+    // Waits for whichever host holds the grant; released by COMMIT/ROLLBACK (or by the
+    // server when this connection dies), never left behind.
+    await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`grant:${id}`]);
+    return c;
+  } catch (e) {
+    c.release(e instanceof Error ? e : true);
+    throw isUnreachable(e) ? unavailable(db.url, e) : e;
+  }
 }

@@ -66,35 +66,13 @@ export async function handleDashboardApi(
   r: DashboardRequest,
   deps: DashboardDeps,
 ): Promise<ApiReply | 'streaming' | undefined> {
-  const { req, res, path, body, caller } = r;
+  const { req, res, path, body } = r;
   const method = req.method ?? 'GET';
   const { host, broker, sessions } = deps;
   try {
     const loginRoute = deps.logins && (await deps.logins(method, path, body));
     if (loginRoute) return loginRoute;
-    if (path === '/session') {
-      if (method === 'POST') {
-        if (caller !== 'token')
-          return fail(
-            401,
-            'UNAUTHORIZED',
-            'Signing in needs the bearer token kept in serve-token of the host home; open the page with `openclaw-skill dashboard`.',
-          );
-        const { id, csrf } = sessions.create();
-        res.setHeader('set-cookie', sessions.setCookie(id));
-        return { status: 200, body: { csrf } };
-      }
-      if (method === 'GET') {
-        const s = sessions.find(req.headers.cookie);
-        if (!s) return fail(401, 'UNAUTHORIZED', 'This browser is not signed in.');
-        return { status: 200, body: { csrf: s.csrf } };
-      }
-      return fail(
-        405,
-        'METHOD_NOT_ALLOWED',
-        `${method} /api/session is not a route; use GET, POST.`,
-      );
-    }
+    if (path === '/session') return session(r, sessions);
     if (path === '/events' && method === 'GET') {
       const left = broker.viewerJoined();
       deps.streams.open(
@@ -137,32 +115,59 @@ export async function handleDashboardApi(
     if (path === '/dashboard/accounts' && method === 'GET')
       return { status: 200, body: { accounts: await accounts(host) } };
     if (path === '/dashboard/auth/login' && method === 'POST') return await login(body, deps);
-    if (path === '/dashboard/auth/logout' && method === 'POST') {
-      const b = object(body);
-      const skill = str(b.skill);
-      if (!skill)
-        return fail(400, 'USAGE', 'The body needs "skill" (and may name "provider", "account").');
-      const results = await host.auth.logout({
-        skill,
-        ...(str(b.provider) && { provider: str(b.provider)! }),
-        ...(str(b.account) && { account: str(b.account)! }),
-      });
-      deps.streams.send('auth', { skill, disconnected: results.length });
-      return {
-        status: 200,
-        body: {
-          results: results.map((r) => ({
-            grant: r.grant.id,
-            revoked: r.revoked,
-            ...(r.error && { error: r.error }),
-          })),
-        },
-      };
-    }
+    if (path === '/dashboard/auth/logout' && method === 'POST') return await logout(body, deps);
     return undefined;
   } catch (e) {
     return errorReply(e);
   }
+}
+
+/** `/api/session`: sign a browser in with the bearer token, or read its CSRF token. */
+function session(r: DashboardRequest, sessions: DashboardDeps['sessions']): ApiReply {
+  const { req, res, caller } = r;
+  const method = req.method ?? 'GET';
+  if (method === 'POST') {
+    if (caller !== 'token')
+      return fail(
+        401,
+        'UNAUTHORIZED',
+        'Signing in needs the bearer token kept in serve-token of the host home; open the page with `openclaw-skill dashboard`.',
+      );
+    const { id, csrf } = sessions.create();
+    res.setHeader('set-cookie', sessions.setCookie(id));
+    return { status: 200, body: { csrf } };
+  }
+  if (method === 'GET') {
+    const s = sessions.find(req.headers.cookie);
+    if (!s) return fail(401, 'UNAUTHORIZED', 'This browser is not signed in.');
+    return { status: 200, body: { csrf: s.csrf } };
+  }
+  return fail(405, 'METHOD_NOT_ALLOWED', `${method} /api/session is not a route; use GET, POST.`);
+}
+
+/** `/api/dashboard/auth/logout`: disconnect a skill's accounts (revoking at the provider). */
+async function logout(body: unknown, deps: DashboardDeps): Promise<ApiReply> {
+  const { host } = deps;
+  const b = object(body);
+  const skill = str(b.skill);
+  if (!skill)
+    return fail(400, 'USAGE', 'The body needs "skill" (and may name "provider", "account").');
+  const results = await host.auth.logout({
+    skill,
+    ...(str(b.provider) && { provider: str(b.provider)! }),
+    ...(str(b.account) && { account: str(b.account)! }),
+  });
+  deps.streams.send('auth', { skill, disconnected: results.length });
+  return {
+    status: 200,
+    body: {
+      results: results.map((r) => ({
+        grant: r.grant.id,
+        revoked: r.revoked,
+        ...(r.error && { error: r.error }),
+      })),
+    },
+  };
 }
 
 async function skills(host: SkillHost) {

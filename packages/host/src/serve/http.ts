@@ -65,13 +65,16 @@ export interface Mount {
   login?: boolean;
   /** `raw`: the body reaches the handler as text (form posts of the login's token endpoint). */
   body?: 'json' | 'raw';
-  handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-    url: URL,
-    caller: Caller,
-  ): Promise<void>;
+  handle(request: MountRequest): Promise<void>;
+}
+
+/** One request as a mount gets it: past the gate, body read, caller known. */
+export interface MountRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  body: unknown;
+  url: URL;
+  caller: Caller;
 }
 
 export interface ServeHttpOptions {
@@ -289,7 +292,7 @@ export function createServeHttp(opts: ServeHttpOptions): ServeHttp {
       if (!read) return;
       body = read.body;
     }
-    await mount.handle(req, res, body, url, caller);
+    await mount.handle({ req, res, body, url, caller });
   };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {

@@ -9,26 +9,19 @@ import type { Logger as PinoLogger } from 'pino';
 import { createSkillHost, type SkillHost, type SkillHostOptions } from '../host.js';
 import { lazyLogger, loadPino } from '../lazy.js';
 import { hostPaths, resolveHome } from '../paths.js';
-import { watch as watchFs, type FSWatcher } from 'node:fs';
-import { handleApi } from './api.js';
-import { ApprovalBroker, firstAnswer } from './approvals.js';
+import type { FSWatcher } from 'node:fs';
+import type { ApprovalBroker } from './approvals.js';
 import { CallTracker } from './calls.js';
-import { handleDashboardApi } from './dashboard-api.js';
 import { createDashboardSessions } from './dashboard-session.js';
-import { createDashboardFiles } from './dashboard-static.js';
 import { EventStreams } from './events-stream.js';
 import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
-import { createServeHttp, sendJson, type Mount, type ServeTimeouts } from './http.js';
+import { createServeHttp, type Mount, type ServeTimeouts } from './http.js';
 import { createMcpHttp } from './mcp-http.js';
 import { createModernHttp } from './mcp-modern.js';
 import { createMcpServer } from './mcp-server.js';
-import {
-  pidAlive,
-  readServeFile,
-  removeServeFile,
-  writeServeFile,
-  type ServeInfo,
-} from './serve-file.js';
+import { removeServeFile, writeServeFile, type ServeInfo } from './serve-file.js';
+import { apiMount, dashboardFilesMount } from './serve-mounts.js';
+import { approvalsFor, ownsControlApi, watchAuditLog } from './serve-parts.js';
 import { serveToken, serveTokenPath } from './serve-token.js';
 import { createServeLogin, type ServeLoginOptions } from './oauth/login.js';
 import { join } from 'node:path';
@@ -87,31 +80,10 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
   const env = opts.env ?? process.env;
   const home = resolveHome({ ...opts, env });
   const mcpMode = opts.transport ?? 'http';
-  const existing = readServeFile(home);
-  const other = existing && existing.pid !== process.pid && pidAlive(existing.pid);
-  // MCP clients spawn a stdio serve each (Claude Desktop and Cursor at once is normal): one
-  // that finds a serve already running leaves the control API and serve.json to it, and sees
-  // that serve's installs through the watched store.
-  const controlApi = !(other && mcpMode === 'stdio');
-  if (other && controlApi) {
-    throw new SkillError(
-      'SERVE_UNAVAILABLE',
-      `A serve is already running for ${home} (pid ${existing.pid}, ${existing.url}).`,
-      { hint: 'Use that one, stop it first, or pass another --home.' },
-    );
-  }
+  const controlApi = ownsControlApi(home, mcpMode);
   const logger = opts.logger ?? stderrLogger(env);
-  const broker = opts.dashboard ? new ApprovalBroker() : undefined;
-  // With the dashboard, the broker is the host's approval handler (library calls included);
-  // a handler the embedding code passed is asked too, and the first answer wins.
-  const libraryApprove = opts.approve;
-  const approve = broker
-    ? libraryApprove
-      ? firstAnswer(async (req) => libraryApprove(req), broker.ask)
-      : (req: Parameters<ApprovalBroker['ask']>[0]) => broker.ask(req)
-    : libraryApprove;
+  const { broker, approve } = approvalsFor(Boolean(opts.dashboard), opts.approve);
   const host = await createSkillHost({ ...opts, logger, ...(approve && { approve }) });
-  const paths = hostPaths(host.home);
   // A stdio serve that leaves the control API to another one listens nowhere: no token.
   const token = controlApi
     ? await keptToken(home, opts.newToken, logger).catch(async (e: unknown) => {
@@ -119,6 +91,52 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
         throw e;
       })
     : randomBytes(32).toString('base64url');
+  const parts = await serveParts({ opts, host, logger, broker, controlApi, token });
+  const info = controlApi ? await listen(parts, opts.port) : undefined;
+  const s = new ServeLifecycle(parts, info, opts.drainMs ?? DEFAULT_DRAIN_MS);
+  try {
+    await s.start(opts);
+  } catch (e) {
+    await s.close();
+    throw e;
+  }
+  return {
+    host,
+    ...(info && { info }),
+    ...(parts.mcpHttp && info && { mcpUrl: `${info.url}/mcp` }),
+    dashboard: Boolean(opts.dashboard && info),
+    close: () => s.close(),
+    closed: s.closed,
+  };
+}
+
+/** Everything serve runs, built before it listens. */
+interface ServeParts {
+  host: SkillHost;
+  logger: Logger;
+  token: string;
+  mcpMode: 'http' | 'stdio';
+  calls: CallTracker;
+  streams: EventStreams;
+  broker: ApprovalBroker | undefined;
+  mcpHttp: ReturnType<typeof createMcpHttp> | undefined;
+  http: ReturnType<typeof createServeHttp>;
+  newServer: () => ReturnType<typeof createMcpServer>;
+  configFile: string;
+  port: { value: number };
+}
+
+async function serveParts(p: {
+  opts: ServeOptions;
+  host: SkillHost;
+  logger: Logger;
+  broker: ApprovalBroker | undefined;
+  controlApi: boolean;
+  token: string;
+}): Promise<ServeParts> {
+  const { opts, host, logger, broker } = p;
+  const paths = hostPaths(host.home);
+  const mcpMode = opts.transport ?? 'http';
   const calls = new CallTracker();
   const stdioSession = `stdio-${process.pid}`;
   const newServer = () =>
@@ -133,183 +151,157 @@ export async function startServe(opts: ServeOptions = {}): Promise<RunningServe>
     mcpMode === 'http'
       ? createMcpHttp(newServer, createModernHttp({ host, calls, configFile: paths.config }))
       : undefined;
-  let port = 0;
+  const port = { value: 0 };
   const streams = new EventStreams();
-  const sessions = opts.dashboard ? createDashboardSessions(() => port) : undefined;
-  const dashboardFiles = opts.dashboard ? createDashboardFiles(opts.dashboard.dir) : undefined;
+  const sessions = opts.dashboard ? createDashboardSessions(() => port.value) : undefined;
   const login =
-    opts.dashboard && controlApi && opts.login !== false
+    opts.dashboard && p.controlApi && opts.login !== false
       ? await createServeLogin({
           ...opts.login,
           file: join(host.home, 'serve-logins.json'),
-          port: () => port,
+          port: () => port.value,
         })
       : undefined;
-  const apiMount: Mount = {
-    prefix: '/api',
-    ...(sessions && { access: 'token-or-session' as const }),
-    handle: async (req, res, body, url, caller) => {
-      const path = url.pathname.slice('/api'.length);
-      if (broker && sessions) {
-        const dash = await handleDashboardApi(
-          { req, res, path, body, caller },
-          {
-            host,
-            broker,
-            streams,
-            sessions,
-            ...(login && { logins: login.dashboard }),
-            configFile: paths.config,
-            baseUrl: () => `http://127.0.0.1:${port}`,
-            warn: (message, err) => logger.warn({ err }, message),
-          },
-        );
-        if (dash === 'streaming') return;
-        if (dash) return sendJson(res, dash.status, dash.body);
-      }
-      const reply = await handleApi(
-        { method: req.method ?? 'GET', path, query: url.searchParams, body },
-        {
-          host,
-          auditFile: paths.audit,
-          about: () => ({
-            name: 'openclaw-skill serve',
-            pid: process.pid,
-            home: host.home,
-            mcp: mcpMode,
-            catalogVersion: host.snapshot().version,
-            callsInFlight: calls.running,
-            dashboard: Boolean(opts.dashboard),
-            ...(broker && { dashboardPages: broker.viewers }),
-          }),
-        },
-      );
-      sendJson(res, reply.status, reply.body);
-    },
-  };
+  const api = apiMount({
+    host,
+    calls,
+    logger,
+    mcpMode,
+    configFile: paths.config,
+    auditFile: paths.audit,
+    streams,
+    port: () => port.value,
+    ...(broker &&
+      sessions && {
+        dashboard: { broker, sessions, ...(login && { logins: login.dashboard }) },
+      }),
+  });
   const http = createServeHttp({
-    token,
-    tokenFile: serveTokenPath(home),
+    token: p.token,
+    tokenFile: serveTokenPath(host.home),
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     ...(opts.timeouts && { timeouts: opts.timeouts }),
     onError: (e) => logger.error({ err: e }, 'serve failed on a request.'),
     ...(sessions && { sessions }),
     ...(login && { login: login.tokens }),
     mounts: [
-      ...(mcpHttp ? [{ prefix: '/mcp', login: Boolean(login), handle: mcpHttp.handle }] : []),
-      ...(login?.mounts ?? []),
-      apiMount,
-      ...(dashboardFiles
+      ...(mcpHttp
         ? [
             {
-              prefix: '/',
-              access: 'public' as const,
-              handle: (req, res, _body, url, caller) =>
-                dashboardFiles(req.method ?? 'GET', url.pathname, caller, res),
+              prefix: '/mcp',
+              login: Boolean(login),
+              handle: ({ req, res, body }) => mcpHttp.handle(req, res, body),
             } satisfies Mount,
           ]
         : []),
+      ...(login?.mounts ?? []),
+      api,
+      ...(opts.dashboard ? [dashboardFilesMount(opts.dashboard.dir)] : []),
     ],
   });
-
-  // The dashboard's live updates: catalog changes, pending approvals, new audit lines.
-  const onCatalog = (snapshot: { version: number }) =>
-    streams.send('catalog', { version: snapshot.version });
-  let auditWatch: FSWatcher | undefined;
-  if (broker) {
-    host.on('change', onCatalog);
-    broker.onChange((pending) => streams.send('approvals', { pending }));
-  }
-
-  /** New audit lines, for the Activity page (the home exists once serve.json is written). */
-  const watchAudit = () => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      auditWatch = watchFs(host.home, (_event, name) => {
-        if (name !== 'audit.jsonl' || streams.size === 0) return;
-        clearTimeout(timer);
-        timer = setTimeout(() => streams.send('audit', {}), 100);
-      });
-      auditWatch.on('error', () => auditWatch?.close());
-    } catch (e) {
-      logger.warn({ err: e }, 'Not watching the audit log; the Activity page updates on reload.');
-    }
+  return {
+    host,
+    logger,
+    token: p.token,
+    mcpMode,
+    calls,
+    streams,
+    broker,
+    mcpHttp,
+    http,
+    newServer,
+    configFile: paths.config,
+    port,
   };
+}
 
-  let info: ServeInfo | undefined;
-  if (controlApi) {
-    try {
-      port = await http.listen(opts.port ?? 0);
-      const url = `http://127.0.0.1:${port}`;
-      info = { url, port, token, pid: process.pid, mcp: mcpMode };
-    } catch (e) {
-      await host.close();
-      throw e;
-    }
+async function listen(parts: ServeParts, port: number | undefined): Promise<ServeInfo> {
+  try {
+    parts.port.value = await parts.http.listen(port ?? 0);
+  } catch (e) {
+    await parts.host.close();
+    throw e;
+  }
+  const url = `http://127.0.0.1:${parts.port.value}`;
+  return { url, port: parts.port.value, token: parts.token, pid: process.pid, mcp: parts.mcpMode };
+}
+
+/** serve once it listens: its start (serve.json, stdio, watching, MCP servers) and its close. */
+class ServeLifecycle {
+  readonly closed: Promise<void>;
+  #resolveClosed!: () => void;
+  #closing: Promise<void> | undefined;
+  #stdio: StdioEras | undefined;
+  #watcher: { close(): Promise<void> } | undefined;
+  #auditWatch: FSWatcher | undefined;
+  readonly #onCatalog = (snapshot: { version: number }) =>
+    this.parts.streams.send('catalog', { version: snapshot.version });
+
+  constructor(
+    private readonly parts: ServeParts,
+    private readonly info: ServeInfo | undefined,
+    private readonly drainMs: number,
+  ) {
+    this.closed = new Promise<void>((r) => (this.#resolveClosed = r));
   }
 
-  let stdio: StdioEras | undefined;
-  let watcher: { close(): Promise<void> } | undefined;
-  let closing: Promise<void> | undefined;
-  let resolveClosed!: () => void;
-  const closed = new Promise<void>((r) => (resolveClosed = r));
-
-  const close = (): Promise<void> =>
-    (closing ??= (async () => {
-      // Event streams never go idle: end them, and deny what still waits for a page.
-      streams.close();
-      broker?.close();
-      auditWatch?.close();
-      host.off('change', onCatalog);
-      const stopped = info ? http.stopAccepting() : Promise.resolve();
-      const finished = await calls.drain(opts.drainMs ?? DEFAULT_DRAIN_MS);
-      if (!finished) logger.warn('serve stopped calls still running at the shutdown bound.');
-      await watcher?.close();
-      await mcpHttp?.close();
-      await stdio?.close();
-      http.drop();
-      await stopped;
-      await host.close(); // flushes the audit log
-      if (info) await removeServeFile(host.home, process.pid);
-      resolveClosed();
-    })());
-
-  try {
-    if (info) await writeServeFile(host.home, info);
-    if (broker && info) watchAudit();
-    if (mcpMode === 'stdio') {
-      // The first message picks the protocol era of the connection.
-      stdio = serveStdioEras({
-        host,
-        calls,
-        configFile: paths.config,
-        stdin: opts.stdin ?? process.stdin,
-        stdout: opts.stdout ?? process.stdout,
-        legacy: newServer,
-      });
-      // The client closing stdin ends the session, and with it this serve.
-      (opts.stdin ?? process.stdin).once('end', () => void close());
+  async start(opts: ServeOptions): Promise<void> {
+    const { host, broker, streams, logger } = this.parts;
+    // The dashboard's live updates: catalog changes, pending approvals, new audit lines.
+    if (broker) {
+      host.on('change', this.#onCatalog);
+      broker.onChange((pending) => streams.send('approvals', { pending }));
     }
-    if (opts.watch !== false) watcher = await host.watch();
+    if (this.info) await writeServeFile(host.home, this.info);
+    if (broker && this.info) this.#auditWatch = watchAuditLog(host.home, streams, logger);
+    if (this.parts.mcpMode === 'stdio') this.#serveStdio(opts);
+    if (opts.watch !== false) this.#watcher = await host.watch();
     // A library host starts MCP servers on first use; a serve offers their tools from the
     // start (each server's tools arrive with a catalog change, hence list_changed).
     if (host.mcp.servers().length > 0)
       host.mcp
         .start()
         .catch((e: unknown) => logger.warn({ err: e }, 'Starting MCP servers failed.'));
-  } catch (e) {
-    await close();
-    throw e;
   }
 
-  return {
-    host,
-    ...(info && { info }),
-    ...(mcpHttp && info && { mcpUrl: `${info.url}/mcp` }),
-    dashboard: Boolean(opts.dashboard && info),
-    close,
-    closed,
-  };
+  #serveStdio(opts: ServeOptions): void {
+    const stdin = opts.stdin ?? process.stdin;
+    // The first message picks the protocol era of the connection.
+    this.#stdio = serveStdioEras({
+      host: this.parts.host,
+      calls: this.parts.calls,
+      configFile: this.parts.configFile,
+      stdin,
+      stdout: opts.stdout ?? process.stdout,
+      legacy: this.parts.newServer,
+    });
+    // The client closing stdin ends the session, and with it this serve.
+    stdin.once('end', () => void this.close());
+  }
+
+  close(): Promise<void> {
+    return (this.#closing ??= this.#close());
+  }
+
+  async #close(): Promise<void> {
+    const { host, http, streams, broker, calls, logger } = this.parts;
+    // Event streams never go idle: end them, and deny what still waits for a page.
+    streams.close();
+    broker?.close();
+    this.#auditWatch?.close();
+    host.off('change', this.#onCatalog);
+    const stopped = this.info ? http.stopAccepting() : Promise.resolve();
+    const finished = await calls.drain(this.drainMs);
+    if (!finished) logger.warn('serve stopped calls still running at the shutdown bound.');
+    await this.#watcher?.close();
+    await this.parts.mcpHttp?.close();
+    await this.#stdio?.close();
+    http.drop();
+    await stopped;
+    await host.close(); // flushes the audit log
+    if (this.info) await removeServeFile(host.home, process.pid);
+    this.#resolveClosed();
+  }
 }
 
 /** Logs go to stderr: stdout is the MCP channel over stdio. */

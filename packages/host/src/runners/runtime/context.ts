@@ -25,6 +25,28 @@ export function fromWireError(w: WireError): Error {
   return e;
 }
 
+/** One log line to the host; a line that cannot be sent as it is goes in a form that can. */
+function sendLog(
+  out: Outbox,
+  line: { level: LogLevel; bindings: Record<string, unknown>[]; obj: unknown; msg?: string },
+): void {
+  const { level, bindings, obj, msg } = line;
+  const base = { t: 'log' as const, level, bindings };
+  const send = (o: unknown, printed: boolean): void => {
+    try {
+      out.send({ ...base, obj: o, ...(msg !== undefined && { msg: String(msg) }) });
+    } catch (e) {
+      if ((e as { code?: unknown }).code === 'RESULT_TOO_LARGE') {
+        // Over the message limit: the line is dropped, saying so; logging does not throw.
+        out.send({ ...base, obj: {}, msg: `(a log line was dropped: ${(e as Error).message})` });
+      } else if (printed) throw e;
+      // Not cloneable (functions, sockets): log its printed form instead.
+      else send(format('%O', o), true);
+    }
+  };
+  send(obj, false);
+}
+
 export function createRemoteContext(
   out: Outbox,
   activate: { skill: { name: string; version: string; dir: string }; config: object },
@@ -53,34 +75,13 @@ export function createRemoteContext(
     else w.reject(fromWireError(error!));
   };
 
-  const send = (
-    level: LogLevel,
-    bindings: Record<string, unknown>[],
-    obj: unknown,
-    msg?: string,
-  ): void => {
-    const base = { t: 'log' as const, level, bindings };
-    const line = (o: unknown, printed: boolean): void => {
-      try {
-        out.send({ ...base, obj: o, ...(msg !== undefined && { msg: String(msg) }) });
-      } catch (e) {
-        if ((e as { code?: unknown }).code === 'RESULT_TOO_LARGE') {
-          // Over the message limit: the line is dropped, saying so; logging does not throw.
-          out.send({ ...base, obj: {}, msg: `(a log line was dropped: ${(e as Error).message})` });
-        } else if (printed) throw e;
-        // Not cloneable (functions, sockets): log its printed form instead.
-        else line(format('%O', o), true);
-      }
-    };
-    line(obj, false);
-  };
-
   type Log = Record<LogLevel, (obj: unknown, msg?: string) => void> & {
     child(b: Record<string, unknown>): Log;
   };
   const logger = (bindings: Record<string, unknown>[]): Log => {
     const l = {} as Log;
-    for (const level of LEVELS) l[level] = (obj, msg) => send(level, bindings, obj, msg);
+    for (const level of LEVELS)
+      l[level] = (obj, msg) => sendLog(out, { level, bindings, obj, msg });
     l.child = (b) => logger([...bindings, b]);
     return l;
   };
@@ -135,7 +136,7 @@ export function createRemoteContext(
     ];
     for (const [method, level] of map) {
       (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
-        send(level, [{ console: method }], format(...args));
+        sendLog(out, { level, bindings: [{ console: method }], obj: format(...args) });
     }
   };
 

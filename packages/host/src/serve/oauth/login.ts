@@ -81,7 +81,7 @@ export async function createServeLogin(opts: ServeLoginOptions): Promise<ServeLo
   const wellKnown: Mount = {
     prefix: '/.well-known',
     access: 'public',
-    handle: async (req, res, _body, url) => {
+    handle: async ({ req, res, url }) => {
       const origin = originOf(req);
       const path = url.pathname;
       if (
@@ -99,7 +99,7 @@ export async function createServeLogin(opts: ServeLoginOptions): Promise<ServeLo
     prefix: '/oauth',
     access: 'public',
     body: 'raw',
-    handle: async (req, res, body, url) => {
+    handle: async ({ req, res, body, url }) => {
       const path = url.pathname;
       const text = typeof body === 'string' ? body : '';
       if (path === ENDPOINTS.authorize && req.method === 'GET') {
