@@ -17,23 +17,9 @@ import type * as TufModule from '@sigstore/tuf';
 import type * as VerifyModule from '@sigstore/verify';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { RegistryKey } from './signatures.js';
+import type { ProvenanceInfo } from './trust-types.js';
 
-/** What a verified provenance attestation proves, as consent, `info` and `list` show it. */
-export interface ProvenanceInfo {
-  status: 'verified';
-  /** `https://slsa.dev/provenance/v1` (or v0.2). */
-  predicateType: string;
-  /** The repository the package was built from (`https://github.com/o/r`). */
-  sourceRepository?: string;
-  /** The commit built. */
-  commit?: string;
-  /** The workflow that built it (`.github/workflows/publish.yml`) and its ref. */
-  workflow?: string;
-  /** The build platform (`https://github.com/actions/runner/github-hosted`). */
-  builder?: string;
-  /** What started the build (`push`, `release`, ...), when said. */
-  trigger?: string;
-}
+export type { ProvenanceInfo } from './trust-types.js';
 
 /** The registry's attestations document (`/-/npm/v1/attestations/<name>@<version>`). */
 export interface AttestationsDocument {

@@ -15,6 +15,9 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { InstallWarning } from './types.js';
+import type { SignatureStatus } from './trust-types.js';
+
+export type { SignatureStatus } from './trust-types.js';
 
 /** One registry key as pacote reads it (the keys endpoint's fields plus the PEM). */
 export interface RegistryKey {
@@ -26,16 +29,6 @@ export interface RegistryKey {
   /** After this time the key signs nothing: versions published later fail. */
   expires: string | null;
   pemkey: string;
-}
-
-/** What the signature check found for one fetched version. */
-export interface SignatureStatus {
-  /** `verified`: signed with a registry key and checked; `unsigned`: the registry has keys,
-   * the version no signature; `unverifiable`: the registry publishes no keys. */
-  status: 'verified' | 'unsigned' | 'unverifiable';
-  registry: string;
-  /** The keyids of the signatures checked. */
-  keyids?: string[];
 }
 
 /** How long cached keys are trusted before being fetched again (a key the cache lacks is

@@ -1,8 +1,7 @@
 // The installer's public shapes. Everything here is plain JSON (no class, no function, no
 // Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
 // a script can read an InstallResult from `--json`.
-import type { ProvenanceInfo } from './provenance.js';
-import type { SignatureStatus } from './signatures.js';
+import type { ProvenanceInfo, SignatureStatus } from './trust-types.js';
 
 /** A tool as the user is asked to allow it. */
 export interface SummaryTool {
