@@ -206,6 +206,33 @@ describe('pack', () => {
     expect(skipped.err).not.toContain('tests');
   });
 
+  it('a SKILL.md-only folder is refused with the package.json to add; with it, pack ships SKILL.md, package.json and scripts/', async () => {
+    const dir = join(root, `case-${++n}`, 'pdf');
+    await mkdir(join(dir, 'scripts'), { recursive: true });
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: pdf\ndescription: Extracts text from PDF files. Use when the user gives a PDF.\n---\n\nRun scripts/extract.sh.\n',
+    );
+    await writeFile(join(dir, 'scripts', 'extract.sh'), '#!/bin/sh\necho extracted\n', {
+      mode: 0o755,
+    });
+    const refused = await cli('pack', dir, '--json');
+    expect(refused.code).toBe(1);
+    const hint: string = JSON.parse(refused.out).error.hint;
+    expect(hint).toContain(join(dir, 'package.json'));
+    await writeFile(join(dir, 'package.json'), hint.slice(hint.indexOf('{')));
+
+    const r = await cli('pack', dir, '--dry-run', '--json');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.files.map((f: { path: string }) => f.path).sort()).toEqual([
+      'SKILL.md',
+      'package.json',
+      'scripts/extract.sh',
+    ]);
+    expect(report).toMatchObject({ package: 'oc-skill-pdf', refusals: [] });
+  });
+
   it('a folder without package.json is one line (exit 1); an unknown option is bad usage (exit 2)', async () => {
     const empty = join(root, 'empty');
     await mkdir(empty);
