@@ -18,6 +18,7 @@ import { RequestSignal, requestSignal } from './request-signal.js';
 import { stderrNote } from './stderr.js';
 import type { Opened } from './transports.js';
 import type { KnownTools } from './known-tools.js';
+import type { RemoteSkills } from './remote-skills.js';
 
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failing' | 'closed';
 
@@ -26,6 +27,8 @@ export interface ConnectionOptions {
   onChange(): void;
   /** Called with each fresh listing of the server's tools (to remember them). */
   onListed?(known: KnownTools): void;
+  /** Reads the skills a server offers through the Skills extension (none: not read). */
+  loadSkills?(client: Client): Promise<RemoteSkills>;
   schedule?: Schedule;
   backoff?: Backoff;
 }
@@ -41,6 +44,8 @@ export class McpConnection {
   tools: readonly Tool[] = [];
   instructions: string | undefined;
   serverVersion: string | undefined;
+  /** The skills the server offers (Skills extension), verified, as of its last listing. */
+  skills: RemoteSkills = { records: [] };
   /** The tools are the last listing of an earlier run, not yet confirmed by this one. */
   fromCache = false;
   /** Restarts attempted since the server was last ready. */
@@ -121,6 +126,7 @@ export class McpConnection {
         void this.#relist(gen);
       });
       const tools = await listAllTools(client, this.spec.startTimeoutMs);
+      this.skills = (await this.#opts.loadSkills?.(client)) ?? { records: [] };
       this.#opened = opened;
       this.tools = tools.filter((t) => this.spec.offers(t.name));
       this.instructions = client.getInstructions();
