@@ -16,7 +16,7 @@ import { startServe, type RunningServe } from '../packages/host/src/serve/serve.
 import { writeCodeSkill, writeDocsSkill } from '../packages/host/src/testing/skill-folders.js';
 import { node24, npmTool } from './support/node-tools.js';
 
-/** Scenarios serve passes (12 of the active server suite's 30 in 0.1.16). */
+/** Scenarios serve passes (13 of the active server suite's 30 in 0.1.16). */
 const PASSING = [
   'server-initialize',
   'ping',
@@ -30,6 +30,7 @@ const PASSING = [
   'completion-complete',
   'resources-subscribe',
   'resources-unsubscribe',
+  'dns-rebinding-protection',
 ];
 
 let root: string;
@@ -38,8 +39,8 @@ let proxy: Server;
 let summary: Map<string, { passed: number; failed: number }>;
 
 function startProxy(target: URL, token: string): Promise<Server> {
-  // The proxy's own loopback Host becomes serve's; any other Host (the suite's DNS rebinding
-  // scenario sends a foreign one) passes through for serve to judge.
+  // The proxy's own loopback Host (and Origin) becomes serve's; any other (the suite's DNS
+  // rebinding scenario sends a foreign one) passes through for serve to judge.
   const hostFor = (host: string | undefined): string | undefined => {
     const port = (server.address() as AddressInfo).port;
     return host === `127.0.0.1:${port}` || host === `localhost:${port}` ? target.host : host;
@@ -54,6 +55,12 @@ function startProxy(target: URL, token: string): Promise<Server> {
         headers: {
           ...req.headers,
           host: hostFor(req.headers.host),
+          ...(req.headers.origin && {
+            origin: req.headers.origin.replace(
+              /^http:\/\/([^/]+)$/,
+              (whole, h: string) => `http://${hostFor(h) ?? h}`,
+            ),
+          }),
           authorization: `Bearer ${token}`,
         },
       },
