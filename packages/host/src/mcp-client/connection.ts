@@ -110,7 +110,10 @@ export class McpConnection {
     try {
       // The MCP SDK (zod schemas, ajv, transports) loads with the first server that starts:
       // a host with no servers, or a command that never starts one, does not pay for it.
-      const [{ openClient }, { ToolListChangedNotificationSchema }] = await Promise.all([
+      const [
+        { openClient },
+        { ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema },
+      ] = await Promise.all([
         import('./transports.js'),
         import('@modelcontextprotocol/sdk/types.js'),
       ]);
@@ -124,6 +127,10 @@ export class McpConnection {
       client.onclose = () => this.#lost(gen, this.#closedReason(opened!));
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         void this.#relist(gen);
+      });
+      // A server offering skills announces a change of them as a resource list change.
+      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+        void this.#reloadSkills(gen);
       });
       const tools = await listAllTools(client, this.spec.startTimeoutMs);
       this.skills = (await this.#opts.loadSkills?.(client)) ?? { records: [] };
@@ -169,6 +176,15 @@ export class McpConnection {
     } catch {
       // A failed relist keeps the previous tools; a dead connection reports itself via onclose.
     }
+  }
+
+  async #reloadSkills(gen: number): Promise<void> {
+    const client = this.#opened?.client;
+    if (!client || gen !== this.#generation || !this.#opts.loadSkills) return;
+    const skills = await this.#opts.loadSkills(client);
+    if (gen !== this.#generation) return;
+    this.skills = skills;
+    this.#opts.onChange();
   }
 
   #lost(gen: number, reason: string): void {

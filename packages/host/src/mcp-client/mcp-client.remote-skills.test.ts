@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkillHost } from '../host.js';
+import { writeDocsSkill } from '../testing/skill-folders.js';
 import type { CallResult, CallSuccess } from '../router/types.js';
 import { serveFixture, type ServeFixture } from '../serve/serve.fixtures.js';
 import { openHost } from './testing/open-host.js';
@@ -97,5 +98,25 @@ describe('skills offered by an MCP server (Skills extension)', () => {
     const r = await host.call({ name: 'skills.read', input: { name: 'tampered' } });
     expect(r.isError).toBe(true);
     expect(host.snapshot().byName.get('honest')?.status).toBe('ready');
+  });
+
+  it('takes the new text when the server announces its skills changed', async () => {
+    const changed = new Promise<void>((resolve) => {
+      const check = () => {
+        if (host.snapshot().byName.get('guide')?.description.startsWith('Revised guide.')) {
+          host.off('change', check);
+          resolve();
+        }
+      };
+      host.on('change', check);
+    });
+    await writeDocsSkill(join(fx.workspace, 'skills'), 'guide', {
+      description: 'Revised guide.',
+      body: '# Guide\n\nRevised text.\n',
+    });
+    await fx.serve.host.rescan();
+    await changed;
+    const r = ok(await host.call({ name: 'skills.read', input: { name: 'guide' } }));
+    expect(r.text).toContain('Revised text.');
   });
 });
