@@ -48,6 +48,7 @@ import type {
 import { createActivator } from './runners/activations.js';
 import { createInlineRunner } from './runners/inline.js';
 import { grantsFor, runnerKindFor } from './runners/choose.js';
+import { folderGrantsResolver } from './runners/folder-grants.js';
 import type { Runner, RunnerKind } from './runners/types.js';
 import type { BeforeCallHook } from './router/before-call.js';
 import { openFolderCache, readerIdentity, type FolderCache } from './scan/folder-cache.js';
@@ -389,6 +390,11 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
     env,
     grants: (skill: SkillRecord) => grantsFor(skill, config),
     storageDir: (skill: SkillRecord) => paths.storage(skill.name),
+    folders: folderGrantsResolver(() => config, {
+      hostHome: home,
+      userHome,
+      configFile: paths.config,
+    }),
     // Read when a runner starts, so a changed config applies to the next one.
     maxMessageBytes: () => config.limits?.maxMessageBytes,
   };
