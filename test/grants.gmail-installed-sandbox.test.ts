@@ -110,11 +110,13 @@ describe('gmail from a registry, sandboxed, with a granted folder', () => {
     await writeFile(join(notGranted, 'secret.txt'), SECRET);
     const before = gmail.messages.length;
     const r = await send(join(notGranted, 'secret.txt'));
-    expect(r.isError).toBe(true);
     expect(gmail.messages.length).toBe(before);
     expect(JSON.stringify(r)).not.toContain(SECRET);
-    expect(logs.some((l) => l.msg.includes(`denied reading ${join(notGranted, 'secret.txt')}`))).toBe(
-      true,
-    );
+    expect(r).toMatchObject({
+      isError: true,
+      code: 'POLICY_DENIED',
+      runner: 'sandbox',
+      hint: expect.stringContaining('skills.gmail.grant.read'),
+    });
   });
 });
