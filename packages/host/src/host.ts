@@ -571,6 +571,7 @@ export async function createSkillHost(options: SkillHostOptions = {}): Promise<S
         swap,
         state: installState,
         skills: () => catalog.current().skills,
+        userHome,
       }),
     ),
   );

@@ -1,3 +1,4 @@
+import type { FolderGrants } from '../runners/folder-grants.js';
 // The installer's public shapes. Everything here is plain JSON (no class, no function, no
 // Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
 // a script can read an InstallResult from `--json`.
@@ -75,6 +76,8 @@ export interface InstallSummary {
   signature?: SignatureStatus;
   /** What a verified provenance attestation proves (source, commit, workflow, builder). */
   provenance?: ProvenanceInfo;
+  /** Folders the host config already grants the skill (`skills.<name>.grant`), `~` expanded. */
+  grants?: FolderGrants;
   /** `allow`, `warn` or `block` from `install.policyCommand`; absent when none is set. */
   policy?: { decision: 'allow' | 'warn' | 'block'; reason?: string };
 }
