@@ -112,6 +112,7 @@ describe('gmail from a registry, sandboxed, with a granted folder', () => {
     const r = await send(join(notGranted, 'secret.txt'));
     expect(gmail.messages.length).toBe(before);
     expect(JSON.stringify(r)).not.toContain(SECRET);
+    expect(JSON.stringify(logs)).not.toContain(SECRET);
     expect(r).toMatchObject({
       isError: true,
       code: 'POLICY_DENIED',
