@@ -1,7 +1,7 @@
-import type { FolderGrants } from '../runners/folder-grants.js';
 // The installer's public shapes. Everything here is plain JSON (no class, no function, no
 // Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
 // a script can read an InstallResult from `--json`.
+import type { FolderGrants } from '../runners/folder-grants.js';
 import type { ProvenanceInfo } from './provenance.js';
 import type { SignatureStatus } from './signatures.js';
 
@@ -174,6 +174,8 @@ export interface LockEntry {
   commit?: string;
   /** sha256 (hex) over the installed files (source-digest.ts); `--frozen` must match it. */
   digest?: string;
+  /** Registry installs: what the provenance attestation verified at install proved. */
+  provenance?: ProvenanceInfo;
 }
 
 export interface LockFile {
