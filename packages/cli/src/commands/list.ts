@@ -14,6 +14,7 @@ import {
 } from '@openclaw/skill-host/internal';
 import { extraLines, linksByName } from './list-extras.js';
 import { grantLines } from './grant-lines.js';
+import { provenanceByName } from './list-provenance.js';
 
 /** One skill in `list --json` (the host's entry); MCP servers also say how they are doing. */
 export function listEntry(s: SkillRecord, server?: McpServerStatus) {
@@ -72,6 +73,7 @@ export function configure(cmd: Command, io: Io): void {
           if (needs.length) login.set(s.name, needs[0]!.command);
         }
         const shadows = shadowWarnings(host.skills);
+        const provenance = opts.json ? await provenanceByName(host) : new Map<string, unknown>();
         if (opts.json)
           return printJson(
             io,
@@ -85,6 +87,8 @@ export function configure(cmd: Command, io: Io): void {
                 ...(cmd && { status: 'needs-login', login: cmd }),
                 ...(warnings && { shadowWarnings: warnings }),
                 ...(grants && { grants }),
+                ...(s.source.kind === 'store' &&
+                  provenance.has(s.name) && { provenance: provenance.get(s.name) }),
               };
             }),
           );
