@@ -9,6 +9,7 @@ export { createSnapshot } from './catalog/snapshot.js';
 // EntryProblem: the CLI's declarations name it through listEntry's type.
 export { listEntry, listEntries, type EntryProblem, type ListEntry } from './catalog/entries.js';
 export { shadowWarnings, type ShadowWarning } from './catalog/shadowing.js';
+export { grantedFolders, type FolderGrants } from './runners/folder-grants.js';
 export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
 export { createInlineRunner } from './runners/inline.js';
 export { createWorkerRunner, type WorkerRunnerOptions } from './runners/worker.js';

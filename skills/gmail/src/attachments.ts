@@ -54,7 +54,18 @@ async function fromPath(cfg: GmailConfig, path: string): Promise<OutgoingAttachm
     );
   if (!isAbsolute(path)) throw denied();
   // Real paths on both sides, so a symlink inside an allowed folder cannot point out of it.
-  const real = await realpath(path).catch(() => {
+  const real = await realpath(path).catch((e: NodeJS.ErrnoException) => {
+    // Sandboxed (installed from a registry), the skill reads only folders the user granted it.
+    if (e.code === 'ERR_ACCESS_DENIED') {
+      throw new SkillError(
+        'POLICY_DENIED',
+        `"${path}" is in a folder the host has not granted this skill.`,
+        {
+          hint: 'Ask the user to add the folder to skills.gmail.grant.read in the host config.',
+          details: { path },
+        },
+      );
+    }
     throw new SkillError('INVALID_INPUT', `No file at "${path}".`, { details: { path } });
   });
   const folders = await Promise.all(

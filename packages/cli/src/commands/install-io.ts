@@ -15,6 +15,7 @@ import { printJson, type Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { findServe, homeOf, throughServe, type ServeClient } from '../serve-client.js';
 import { trustLines } from './trust-lines.js';
+import { grantLines } from './grant-lines.js';
 
 export function progress(io: Io, json: boolean | undefined): InstallOptions['onProgress'] {
   // With --json stdout is for the result; progress still goes to stderr, which scripts ignore.
@@ -53,6 +54,8 @@ export function describeSummary(s: InstallSummary): string {
     lines.push('  ! local dependencies (--allow-local-deps): the skill may read these folders');
     for (const d of s.localDependencies) lines.push(`    ${d.name}: ${d.path}`);
   }
+  const granted = grantLines(s.grants, '  ');
+  if (granted) lines.push(`  ! the host config grants it these folders:\n${granted.trimEnd()}`);
   if (s.scripts.length > 0) lines.push(`  install scripts (not run): ${s.scripts.join(', ')}`);
   for (const w of s.warnings) lines.push(`  ! ${w.message}`);
   return lines.filter(Boolean).join('\n') + '\n';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { McpServerStatus, SkillRecord } from '@openclaw/skill-host';
-import { openHost } from '../host.js';
+import { openHost, userHomeOf } from '../host.js';
 import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
@@ -10,8 +10,11 @@ import {
   type LinkPlace,
   type ListEntry,
   shadowWarnings,
+  grantedFolders,
 } from '@openclaw/skill-host/internal';
 import { extraLines, linksByName } from './list-extras.js';
+import { grantLines } from './grant-lines.js';
+import { provenanceByName } from './list-provenance.js';
 
 /** One skill in `list --json` (the host's entry); MCP servers also say how they are doing. */
 export function listEntry(s: SkillRecord, server?: McpServerStatus) {
@@ -70,6 +73,7 @@ export function configure(cmd: Command, io: Io): void {
           if (needs.length) login.set(s.name, needs[0]!.command);
         }
         const shadows = shadowWarnings(host.skills);
+        const provenance = opts.json ? await provenanceByName(host) : new Map<string, unknown>();
         if (opts.json)
           return printJson(
             io,
@@ -77,10 +81,14 @@ export function configure(cmd: Command, io: Io): void {
               const e = withLinks(listEntry(s, serverOf(s)));
               const cmd = login.get(s.name);
               const warnings = shadows.get(s.dir);
+              const grants = grantedFolders(host.config, s.name, userHomeOf(io));
               return {
                 ...e,
                 ...(cmd && { status: 'needs-login', login: cmd }),
                 ...(warnings && { shadowWarnings: warnings }),
+                ...(grants && { grants }),
+                ...(s.source.kind === 'store' &&
+                  provenance.has(s.name) && { provenance: provenance.get(s.name) }),
               };
             }),
           );
@@ -111,6 +119,7 @@ export function configure(cmd: Command, io: Io): void {
           );
           if (cmd) io.stdout(`    run: ${cmd}\n`);
           for (const w of shadows.get(s.dir) ?? []) io.stdout(`    ! ${w.message}\n`);
+          io.stdout(grantLines(grantedFolders(host.config, s.name, userHomeOf(io))));
           if (!s.shadowedBy) io.stdout(extraLines(s.managedBy, links.get(s.name)));
           for (const p of s.problems) {
             io.stdout(
@@ -150,6 +159,7 @@ function printEntries(
     );
     if (s.login) io.stdout(`    run: ${s.login}\n`);
     for (const w of s.shadowWarnings ?? []) io.stdout(`    ! ${w.message}\n`);
+    io.stdout(grantLines(s.grants));
     if (!s.shadowedBy) io.stdout(extraLines(s.managedBy, links.get(s.name)));
     for (const p of s.problems) {
       io.stdout(

@@ -136,6 +136,7 @@ export class HostInstalls {
         swap: (expect) => this.#swap(expect),
         state,
         skills: () => catalog.current().skills,
+        userHome: settings.userHome,
       });
     }));
   }

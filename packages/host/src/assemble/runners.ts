@@ -4,6 +4,7 @@
 import type { Logger } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { grantsFor, runnerKindFor } from '../runners/choose.js';
+import { folderGrantsResolver } from '../runners/folder-grants.js';
 import { createInlineRunner } from '../runners/inline.js';
 import type { Runner, RunnerKind } from '../runners/types.js';
 import type { HostSettings, LiveConfig } from './settings.js';
@@ -79,6 +80,11 @@ export class HostRunners {
       env: settings.env,
       grants: (skill: SkillRecord) => grantsFor(skill, config.current),
       storageDir: (skill: SkillRecord) => settings.paths.storage(skill.name),
+      folders: folderGrantsResolver(() => config.current, {
+        hostHome: settings.home,
+        userHome: settings.userHome,
+        configFile: settings.paths.config,
+      }),
       // Read when a runner starts, so a changed config applies to the next one.
       maxMessageBytes: () => config.current.limits?.maxMessageBytes,
     };

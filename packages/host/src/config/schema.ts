@@ -163,8 +163,18 @@ export const hostConfigSchema = {
           grant: {
             type: 'object',
             description:
-              'Capabilities granted to a sandboxed skill whose manifest declares them in permissions.',
+              'Capabilities and folders granted to a sandboxed skill (capabilities also need the manifest to declare them in permissions).',
             properties: {
+              read: {
+                ...stringList,
+                description:
+                  'Folders the skill may read (absolute paths or ~/...; never inside the host home).',
+              },
+              write: {
+                ...stringList,
+                description:
+                  'Folders the skill may read and write (absolute paths or ~/...; never inside the host home).',
+              },
               childProcess: { type: 'boolean', description: 'Allow child processes.' },
               workerThreads: { type: 'boolean', description: 'Allow worker threads.' },
               addons: { type: 'boolean', description: 'Allow native addons.' },

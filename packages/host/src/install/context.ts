@@ -16,6 +16,8 @@ export interface InstallerDeps {
   env: NodeJS.ProcessEnv;
   /** Relative local specs resolve against it. */
   cwd: string;
+  /** What `~` in the host config's folder grants expands to. */
+  userHome?: string;
   hostVersion?: string;
   /** Where the lockfile lives (default: `<home>/skills.lock.json`). */
   state?: InstallState;
@@ -45,6 +47,7 @@ export function installerContext(deps: InstallerDeps): InstallerContext {
     env: deps.env,
     ...(deps.hostVersion !== undefined && { hostVersion: deps.hostVersion }),
     ...(deps.skills && { skills: deps.skills }),
+    ...(deps.userHome && { userHome: deps.userHome }),
     swap: deps.swap,
     keepGenerations: () => deps.config().install?.keepGenerations ?? DEFAULT_KEEP_GENERATIONS,
   };

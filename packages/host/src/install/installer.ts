@@ -161,6 +161,7 @@ async function installSpec(
           range: rangeAfter({ spec, version: prepared.summary.version, ...ranges }),
         }),
         ...sourceFields(prepared, (await ctx.state.read()).skills[prepared.summary.name]),
+        ...(prepared.summary.provenance && { provenance: prepared.summary.provenance }),
       },
       prepared.summary.localDependencies,
     );

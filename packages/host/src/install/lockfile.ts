@@ -87,6 +87,7 @@ function sortLock(lock: LockFile): LockFile {
       ...(e.type !== undefined && { type: e.type }),
       ...(e.commit !== undefined && { commit: e.commit }),
       ...(e.digest !== undefined && { digest: e.digest }),
+      ...(e.provenance !== undefined && { provenance: e.provenance }),
     };
   }
   return { lockfileVersion: 1, skills };

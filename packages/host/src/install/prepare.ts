@@ -2,6 +2,7 @@
 // read it as data, check its dependency ranges, run the policy hook, and gather what the user
 // must see (dropper findings, a package named unlike its skill, a skill of the same name from
 // another source). The caller owns the staging folder it returns; on failure it is gone.
+import { grantsField } from './grants-field.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SkillError, type Manifest } from '@openclaw/skill-sdk';
@@ -26,6 +27,8 @@ export interface PrepareContext {
   hostVersion?: string;
   /** The serving snapshot's records, for same-name warnings (absent: no such warning). */
   skills?(): readonly SkillRecord[];
+  /** What `~` in the host config's folder grants expands to (default: the OS home). */
+  userHome?: string;
 }
 
 export interface PrepareRequest {
@@ -119,6 +122,7 @@ async function inspectStaged(
       ...(await dropperCheck(o.staged)),
     ],
     ...(localDependencies.length > 0 && { localDependencies }),
+    ...grantsField(base.name, ctx.config(), ctx.userHome),
   };
   return {
     summary,

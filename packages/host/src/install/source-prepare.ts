@@ -4,6 +4,7 @@
 // modes, and read as data. Nothing in it runs, and without a package.json no npm runs either.
 // Its version is content-addressed (`<version>-sha256-<digest prefix>`), so the same files are
 // the same version (`update` then changes nothing) and other files are a new generation.
+import { grantsField } from './grants-field.js';
 import { cp, rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { SkillError } from '@openclaw/skill-sdk';
@@ -188,6 +189,7 @@ async function inspectSource(
       ...sameNameWarnings(base.name, ctx.skills?.() ?? []),
       ...(await dropperCheck(staged)),
     ],
+    ...grantsField(base.name, ctx.config(), ctx.userHome),
   };
   const raw = {
     ...(folder.manifest && { manifest: folder.manifest }),

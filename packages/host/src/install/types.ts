@@ -1,6 +1,7 @@
 // The installer's public shapes. Everything here is plain JSON (no class, no function, no
 // Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
 // a script can read an InstallResult from `--json`.
+import type { FolderGrants } from '../runners/folder-grants.js';
 import type { ProvenanceInfo, SignatureStatus } from './trust-types.js';
 
 /** A tool as the user is asked to allow it. */
@@ -74,6 +75,8 @@ export interface InstallSummary {
   signature?: SignatureStatus;
   /** What a verified provenance attestation proves (source, commit, workflow, builder). */
   provenance?: ProvenanceInfo;
+  /** Folders the host config already grants the skill (`skills.<name>.grant`), `~` expanded. */
+  grants?: FolderGrants;
   /** `allow`, `warn` or `block` from `install.policyCommand`; absent when none is set. */
   policy?: { decision: 'allow' | 'warn' | 'block'; reason?: string };
 }
@@ -170,6 +173,8 @@ export interface LockEntry {
   commit?: string;
   /** sha256 (hex) over the installed files (source-digest.ts); `--frozen` must match it. */
   digest?: string;
+  /** Registry installs: what the provenance attestation verified at install proved. */
+  provenance?: ProvenanceInfo;
 }
 
 export interface LockFile {

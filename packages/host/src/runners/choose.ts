@@ -19,8 +19,10 @@ export function runnerKindFor(skill: SkillRecord, config: HostConfig): RunnerKin
 /** What the user granted a skill in the host config. */
 export function grantsFor(skill: SkillRecord, config: HostConfig): Grants {
   const settings = skillSettings(config, skill.name);
+  // Folders (`read`, `write`) are checked on their own when the sandbox starts (folder-grants.ts).
+  const { read: _read, write: _write, ...capabilities } = settings?.grant ?? {};
   return {
     network: configuredHosts(settings?.config as Record<string, unknown> | undefined),
-    ...settings?.grant,
+    ...capabilities,
   };
 }

@@ -26,6 +26,7 @@ import {
 import { runtimeDir, runtimeMain } from './runtime-path.js';
 import { encodeMessage } from './runtime/codec.js';
 import { encodeFrame, frameReader } from './runtime/frames.js';
+import type { FolderGrants } from './folder-grants.js';
 import { readGrants } from './sandbox-paths.js';
 import type { ActiveSkill, Runner } from './types.js';
 import { lines } from './worker.js';
@@ -35,6 +36,8 @@ export interface SandboxRunnerOptions {
   grants?: (skill: SkillRecord) => Grants;
   /** The skill's storage folder (its only writable place, with `permissions.fs: "write"`). */
   storageDir?: (skill: SkillRecord) => string;
+  /** Folders the user granted the skill (real paths; folder-grants.ts checks them). */
+  folders?: (skill: SkillRecord) => Promise<FolderGrants>;
   /** Heap limit of a skill's process (default 128 MB). */
   maxHeapMb?: number;
   /** The largest message a skill's process may send the host (default 16 MiB). */
@@ -171,7 +174,9 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Runner 
       const { dir, entry } = await checkEntry(skill);
       const grants = options.grants?.(skill) ?? {};
       const reads = [runtimeDir(), ...(await readGrants(skill, dir))];
-      const writes: string[] = [];
+      const folders = (await options.folders?.(skill)) ?? { read: [], write: [] };
+      reads.push(...folders.read, ...folders.write);
+      const writes: string[] = [...folders.write];
       const fs = skill.manifest?.permissions?.fs ?? 'none';
       if (fs !== 'none') {
         const storage = options.storageDir?.(skill);
