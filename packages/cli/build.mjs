@@ -60,7 +60,15 @@ const workspaceSources = {
  * modules), so the CLI's package.json must declare it.
  */
 const LAZY = {
-  core: ['ajv', 'ajv/dist/2020.js', 'ajv-formats', 'pino', 'picomatch', 'minisearch', 'npm-package-arg'],
+  core: [
+    'ajv',
+    'ajv/dist/2020.js',
+    'ajv-formats',
+    'pino',
+    'picomatch',
+    'minisearch',
+    'npm-package-arg',
+  ],
   fetch: ['pacote'],
   provenance: ['@sigstore/verify', '@sigstore/bundle', '@sigstore/protobuf-specs', '@sigstore/tuf'],
   oauth: ['simple-oauth2'],
