@@ -146,9 +146,17 @@ describe('the tool template', () => {
   );
 
   it(
-    'installs a tree without install scripts and without the scaffolder (the CLI does not depend on it)',
+    'installs at most 150 packages, none with install scripts, without the scaffolder or the host',
     async () => {
       const tree = await installedTree(join(dir, 'node_modules'));
+      console.log(
+        `tool template: ${tree.names.length} packages in node_modules`,
+        process.env.V2_NAMES ? tree.names.sort().join(' ') : '',
+      );
+      expect(tree.names.length).toBeLessThanOrEqual(150);
+      // The CLI carries the host in its bundle: none of the host's tree is installed.
+      expect(tree.names).not.toContain('@openclaw/skill-host');
+      expect(tree.names).not.toContain('pacote');
       expect(tree.withScripts).toEqual([]);
       expect(tree.names).not.toContain('create-openclaw-skill');
       expect(tree.names).not.toContain('create-create-app');

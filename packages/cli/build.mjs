@@ -37,8 +37,12 @@ const workspaceSources = {
       const owner = PACKAGE_OF.find(([dir]) => path.startsWith(dir));
       let contents = await readFile(path, 'utf8');
       if (owner) {
+        // The host's lazy dependencies are bundled (see LAZY below), so the published CLI
+        // does not depend on the host's tree; the SDK's still resolve from the SDK package.
+        const lazyRequire =
+          owner[1] === '@openclaw/skill-host' ? '__hostRequire' : `__packageRequire('${owner[1]}')`;
         contents = contents
-          .replaceAll('createRequire(import.meta.url)', `__packageRequire('${owner[1]}')`)
+          .replaceAll('createRequire(import.meta.url)', lazyRequire)
           .replaceAll('import.meta.url', `__packageUrl('${owner[1]}')`);
       }
       // The launcher's import(), passed in (see src/code-cache.ts): code run from V8's code
@@ -47,6 +51,29 @@ const workspaceSources = {
       return { contents, loader: 'ts' };
     });
   },
+};
+
+/**
+ * The host's lazy dependencies, by the file of dist/bundle/lazy/ that carries them: loaded on
+ * first use like the packages themselves, grouped so a command pays only for what it uses.
+ * A host `require` of an id not listed here resolves from the CLI package (the SDK, native
+ * modules), so the CLI's package.json must declare it.
+ */
+const LAZY = {
+  core: [
+    'ajv',
+    'ajv/dist/2020.js',
+    'ajv-formats',
+    'pino',
+    'picomatch',
+    'minisearch',
+    'npm-package-arg',
+  ],
+  fetch: ['pacote'],
+  provenance: ['@sigstore/verify', '@sigstore/bundle', '@sigstore/protobuf-specs', '@sigstore/tuf'],
+  oauth: ['simple-oauth2'],
+  o200k: ['gpt-tokenizer/encoding/o200k_base'],
+  cl100k: ['gpt-tokenizer/encoding/cl100k_base'],
 };
 
 /**
@@ -60,7 +87,19 @@ const PACKAGE_REQUIRE = `const __packageRequire = (pkg) => {
   req.resolve = (id, opts) => get().resolve(id, opts);
   return req;
 };
-const __packageUrl = (pkg) => require('node:url').pathToFileURL(require.resolve(pkg)).href;
+// A package this bundle carries may be absent (the host): its URL is then the bundle's own,
+// so files it looks for beside itself are those the build put in dist/bundle/.
+const __packageUrl = (pkg) => {
+  let file = __filename;
+  try { file = require.resolve(pkg); } catch {}
+  return require('node:url').pathToFileURL(file).href;
+};
+const __LAZY = ${JSON.stringify(Object.fromEntries(Object.entries(LAZY).flatMap(([group, ids]) => ids.map((id) => [id, group]))))};
+const __hostRequire = (id) => {
+  const group = __LAZY[id];
+  return group ? require('./lazy/' + group + '.cjs')[id]() : require(id);
+};
+__hostRequire.resolve = (id, opts) => require.resolve(id, opts);
 const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;`;
 
 /**
@@ -124,6 +163,47 @@ await build({
   banner: { js: PACKAGE_REQUIRE },
   plugins: [workspaceSources],
 });
+
+// Each group of LAZY as one file exporting a loader per id: bundled from the host's own
+// dependency tree, so the installed CLI needs none of it.
+const hostDir = here('../host/');
+await build({
+  ...common,
+  entryPoints: Object.keys(LAZY).map((group) => ({ in: `lazy:${group}`, out: group })),
+  outdir: `${outdir}/lazy`,
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  mainFields: ['module', 'main'],
+  sourcemap: false,
+  minifyWhitespace: true,
+  // Only for running a package's install scripts, which installs never do (--ignore-scripts).
+  external: ['node-gyp'],
+  plugins: [
+    {
+      name: 'lazy-groups',
+      setup(b) {
+        b.onResolve({ filter: /^lazy:/ }, ({ path }) => ({ path, namespace: 'lazy' }));
+        b.onLoad({ filter: /.*/, namespace: 'lazy' }, ({ path }) => ({
+          contents: `module.exports = {${LAZY[path.slice(5)].map((id) => `${JSON.stringify(id)}: () => require(${JSON.stringify(id)})`).join(',')}};`,
+          resolveDir: hostDir,
+          loader: 'js',
+        }));
+      },
+    },
+  ],
+});
+
+// The skill runner program (the host's runners/runtime/main.ts), for a CLI installed without
+// the host: runtime-path.ts looks for runtime/main.js beside the bundle then.
+await build({
+  ...common,
+  entryPoints: [here('../host/src/runners/runtime/main.ts')],
+  outfile: `${outdir}/runtime/main.js`,
+  format: 'esm',
+  sourcemap: false,
+  external: ['@openclaw/skill-sdk'],
+});
+
 const bundle = await readFile(`${outdir}/main.cjs`);
 const unbundled = bundle.toString('latin1').match(DYNAMIC_IMPORT);
 if (unbundled) {

@@ -67,3 +67,5 @@ export {
 // Skills ClawHub or the `skills` CLI keep: `update`/`remove` point to that tool.
 export { managerCommand } from './scan/managed-by.js';
 export type { ManagedBy } from './catalog/types.js';
+// `info`: where an installed version of a skill is kept in the store.
+export { storeLayout } from './install/store.js';

@@ -7,6 +7,7 @@ import { printJson, type Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { readPublished, type Published } from '../publish/published.js';
 import { registryContext } from '../publish/registry.js';
+import { describeRemoved, removedOnInstall } from './info-installed.js';
 import { trustLines } from './trust-lines.js';
 
 interface InfoFlags extends GlobalOptions {
@@ -19,6 +20,8 @@ export interface InfoReport extends Omit<Published['summary'], 'tools'> {
   /** The runner this home's config would give its code once installed (none for docs). */
   runner?: RunnerKind;
   tools: Published['summary']['tools'];
+  /** When this version is installed here: the package.json fields install removed. */
+  removedOnInstall?: Record<string, unknown>;
 }
 
 export function configure(cmd: Command, io: Io): void {
@@ -62,9 +65,13 @@ export function progressLine(spec: string, normalized: string, registry: string)
 }
 
 async function toReport(p: Published, home: string): Promise<InfoReport> {
-  const { hostPaths, loadHostConfig, runnerKindFor } =
+  const { hostPaths, loadHostConfig, runnerKindFor, storeLayout } =
     await import('@openclaw/skill-host/internal');
-  const config = await loadHostConfig(hostPaths(home).config);
+  const paths = hostPaths(home);
+  const config = await loadHostConfig(paths.config);
+  const removed = await removedOnInstall(
+    storeLayout(paths.store).versionDir(p.summary.name, p.summary.version),
+  );
   // Installed from a registry, it is a store skill: its runner is decided as for one.
   const runner = runnerKindFor(
     { name: p.summary.name, source: { kind: 'store' } } as Parameters<typeof runnerKindFor>[0],
@@ -75,6 +82,7 @@ async function toReport(p: Published, home: string): Promise<InfoReport> {
     ...(p.author !== undefined && { author: p.author }),
     hostCompatible: p.hostCompatible,
     ...(p.summary.kind === 'code' && { runner }),
+    ...(removed && { removedOnInstall: removed }),
   };
 }
 
@@ -108,6 +116,10 @@ export function formatInfo(r: InfoReport): string {
   if (Object.keys(r.dependencies).length > 0)
     lines.push(`  dependencies: ${Object.keys(r.dependencies).join(', ')}`);
   if (r.scripts.length > 0) lines.push(`  install scripts (never run): ${r.scripts.join(', ')}`);
+  if (r.removedOnInstall)
+    lines.push(
+      `  installed here without (npm never saw them): ${describeRemoved(r.removedOnInstall)}`,
+    );
   lines.push(`  integrity: ${r.integrity}`, ...trustLines(r));
   return lines.filter(Boolean).join('\n') + '\n';
 }

@@ -9,6 +9,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
+import { changesetCommand } from './changesets-command.js';
 
 const exec = promisify(execFile);
 
@@ -83,16 +84,18 @@ export async function releaseSkill(o: ReleaseOptions): Promise<string> {
   }
   const saved = await snapshot(o.dir);
   const env = toolEnv(o, registry);
+  const changeset = (arg: string) => {
+    const c = changesetCommand([arg], env.PATH ?? '');
+    return exec(c.file, c.args, { cwd: o.dir, env });
+  };
   const step = async (label: string, fn: () => Promise<unknown>) => {
     o.onStep(label);
     await fn();
   };
   try {
-    await step('changeset version', () => exec('changeset', ['version'], { cwd: o.dir, env }));
+    await step('changeset version', () => changeset('version'));
     await step('pack --dry-run', o.check);
-    await step(`changeset publish (${registry})`, () =>
-      exec('changeset', ['publish'], { cwd: o.dir, env }),
-    );
+    await step(`changeset publish (${registry})`, () => changeset('publish'));
   } catch (e) {
     await restore(o.dir, saved);
     if (e instanceof SkillError) {

@@ -13,6 +13,7 @@ import type { SkillRecord } from '../catalog/types.js';
 import { applyChange, type Swapped } from './change.js';
 import { installerContext, type InstallerContext, type InstallerDeps } from './context.js';
 import { installDependencies } from './dependencies.js';
+import { slimStoredPackage } from './slim-package.js';
 import { withLocalDependencies } from './local-deps.js';
 import { normalizeSpec } from './fetch.js';
 import { outdated, type OutdatedEntry } from './outdated.js';
@@ -221,7 +222,8 @@ async function dependenciesStep(
   o: { registry: string; opts: InstallOptions },
 ): Promise<void> {
   const names = Object.keys(summary.dependencies);
-  if (names.length === 0) return;
+  // Nothing for npm to install: the store copy still drops (and records) its dev-only fields.
+  if (names.length === 0) return void (await slimStoredPackage(staged));
   o.opts.onProgress?.({ step: 'dependencies', detail: names.join(', ') });
   try {
     await installDependencies(staged, {
