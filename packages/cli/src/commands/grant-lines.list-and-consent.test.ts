@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InstallSummary } from '@openclaw/skill-host';
-import { writeSkillPackage } from '../../../../test/support/skill-packages.js';
+import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
 import { memoryIo } from '../io.js';
 import { run } from '../program.js';
 import { describeSummary } from './install-io.js';

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSkillPackage } from '../../../../test/support/skill-packages.js';
+import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
 import { memoryIo } from '../io.js';
 import { run } from '../program.js';
 
