@@ -214,7 +214,7 @@ describe('an author publishes a skill; another user finds, installs and updates 
         userHome,
         name: 'publish-e2e',
       }));
-      expect(await toolNames(client)).not.toContain(`${SKILL}.calendars`);
+      expect(await toolNames(client)).not.toContain(`${SKILL}_calendars`);
       const changed = nextListChanged(client);
       const r = await userCli('install', SKILL, '--yes', '--json');
       expect(r.code, r.stderr).toBe(0);
@@ -225,7 +225,7 @@ describe('an author publishes a skill; another user finds, installs and updates 
         version: '1.0.0',
       });
       await changed;
-      expect(await toolNames(client)).toContain(`${SKILL}.calendars`);
+      expect(await toolNames(client)).toContain(`${SKILL}_calendars`);
 
       const before = await client.callTool({ name: `${SKILL}.calendars`, arguments: {} });
       expect(before.isError).toBe(true);
