@@ -55,6 +55,12 @@ describe('options', () => {
     expect(() => parseOptions(['a', '--force'])).toThrow(/Unknown option '--force'/);
     expect(() => parseOptions(['a', 'b'])).toThrow('Expected one folder name, got 2.');
   });
+
+  it('reports a second folder as a SkillError with code USAGE and a --help hint', () => {
+    expect(() => parseOptions(['a', 'b'])).toThrow(
+      expect.objectContaining({ code: 'USAGE', hint: 'Run with --help for usage.' }),
+    );
+  });
 });
 
 describe('names', () => {

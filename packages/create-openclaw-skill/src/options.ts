@@ -2,6 +2,7 @@
 // flag is a usage error), and the package manager read from npm_config_user_agent the way
 // create-vite does, so `pnpm create` installs with pnpm.
 import { parseArgs } from 'node:util';
+import { SkillError } from '@openclaw/skill-sdk';
 
 export const TEMPLATES = ['tool', 'oauth', 'docs'] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
@@ -70,7 +71,9 @@ export function parseOptions(argv: string[]): CreateOptions {
     },
   });
   if (positionals.length > 1)
-    throw new UsageError(`Expected one folder name, got ${positionals.length}.`);
+    throw new SkillError('USAGE', `Expected one folder name, got ${positionals.length}.`, {
+      hint: 'Run with --help for usage.',
+    });
   return {
     ...(positionals[0] !== undefined && { dir: positionals[0] }),
     ...(values.template !== undefined && { template: values.template }),
@@ -84,9 +87,6 @@ export function parseOptions(argv: string[]): CreateOptions {
     version: values.version === true,
   };
 }
-
-/** Bad usage (exit 2), as opposed to a bad value (exit 1). */
-export class UsageError extends Error {}
 
 /** `pnpm/9.1.0 npm/? node/v20...` -> `pnpm`; npm when unknown. */
 export function detectPackageManager(userAgent: string | undefined): PackageManager {

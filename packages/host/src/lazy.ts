@@ -2,6 +2,7 @@
 // never validates a config or never logs should not pay for ajv (~20 ms) or pino (~15 ms).
 // They are CommonJS packages, so a synchronous require keeps the call sites synchronous.
 import { createRequire } from 'node:module';
+import { once } from '@openclaw/skill-sdk/internal';
 import type * as AjvModule from 'ajv';
 import type * as Ajv2020Module from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
@@ -10,11 +11,6 @@ import type * as PinoModule from 'pino';
 import type PicomatchFn from 'picomatch';
 
 const require = createRequire(import.meta.url);
-
-function once<T>(load: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= load());
-}
 
 export const loadAjv = once(() => require('ajv') as typeof AjvModule);
 export const loadAjv2020 = once(() => require('ajv/dist/2020.js') as typeof Ajv2020Module);

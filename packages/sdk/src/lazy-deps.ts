@@ -5,17 +5,13 @@
 // paths hold wherever the package's code runs from (dist/, or the CLI's bundle, which
 // resolves a package's lazy requires from its entry, dist/index.js).
 import { createRequire } from 'node:module';
+import { once } from './once.js';
 import type matterFn from 'gray-matter';
 import type * as JsYaml from 'js-yaml';
 import type JSON5Type from 'json5';
 import type * as YAML from 'yaml';
 
 const require = createRequire(import.meta.url);
-
-function once<T>(load: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= load());
-}
 
 /** gray-matter and the js-yaml 3 it brings (one load: the scan needs both). */
 export const loadParsers = once(

@@ -3,6 +3,7 @@
 // cache in the home, and one line for each way a registry can fail.
 import { resolve } from 'node:path';
 import { SkillError } from '@openclaw/skill-sdk';
+import { causes } from '@openclaw/skill-sdk/internal';
 import type { Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { homeOf } from '../serve-client.js';
@@ -41,10 +42,9 @@ const UNREACHABLE = [
 
 /** The network error code behind a failed fetch (undici wraps it in `cause`). */
 export function networkCode(e: unknown): string | undefined {
-  for (let c: unknown = e, depth = 0; c && depth < 5; depth++) {
+  for (const c of causes(e)) {
     const code = (c as { code?: unknown }).code;
     if (typeof code === 'string' && UNREACHABLE.includes(code)) return code;
-    c = (c as { cause?: unknown }).cause;
   }
   return undefined;
 }

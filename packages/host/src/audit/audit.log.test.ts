@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRedactor } from '../redact/index.js';
 import { captureLogger, type LogRecord } from '../router/router.fixtures.js';
 import {
@@ -114,11 +115,19 @@ describe('AuditLog', () => {
 
   it('writes after the current turn without being asked to flush', async () => {
     const file = join(await tmpHome(), 'audit.jsonl');
-    const log = new AuditLog({ file, logger: captureLogger([]) });
-    log.record(entry());
-    await new Promise((r) => setTimeout(r, 200));
-    expect(await readFile(file, 'utf8')).toContain('"callId":"c1"');
-    await log.close();
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'],
+    });
+    try {
+      const log = new AuditLog({ file, logger: captureLogger([]) });
+      log.record(entry());
+      expect(existsSync(file)).toBe(false);
+      vi.runAllTimers();
+      expect(await readFile(file, 'utf8')).toContain('"callId":"c1"');
+      await log.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a failing write once and keeps accepting entries', async () => {

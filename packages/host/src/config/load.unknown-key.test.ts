@@ -52,6 +52,14 @@ describe('host config file', () => {
     expect(e.message).toContain('/runner must be one of "inline", "worker", "sandbox"');
   });
 
+  it("a wrong runner in one skill's settings lists the same allowed values", async () => {
+    const file = await configFile(JSON.stringify({ skills: { weather: { runner: 'docker' } } }));
+    const e = await failure(readHostConfigFile(file));
+    expect(e.message).toContain(
+      '/skills/weather/runner must be one of "inline", "worker", "sandbox"',
+    );
+  });
+
   it('broken JSON names the file and line', async () => {
     const file = await configFile('{\n  "sources": [],\n  oops\n}');
     const e = await failure(readHostConfigFile(file));

@@ -6,6 +6,9 @@ import type { FromSchema } from 'json-schema-to-ts';
 const MAX_MS = 2_147_483_647;
 const ms = { type: 'integer', minimum: 1, maximum: MAX_MS } as const;
 
+/** Where a code skill runs; the global setting and each skill's own use the same list. */
+const runnerKind = { enum: ['inline', 'worker', 'sandbox'] } as const;
+
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
 /** Policy and approval entries: globs over canonical tool names, or group:<name>. */
 const toolGlobs = (what: string) =>
@@ -119,7 +122,7 @@ export const hostConfigSchema = {
     },
     sources: { ...stringList, description: 'Extra skill folders, after the built-in sources.' },
     runner: {
-      enum: ['inline', 'worker', 'sandbox'],
+      ...runnerKind,
       description:
         'Runner for every code skill. Default: sandbox for skills installed from a registry, worker for local folders.',
     },
@@ -139,7 +142,7 @@ export const hostConfigSchema = {
             description: "Run the skill inline, in the host's own process (default false).",
           },
           runner: {
-            enum: ['inline', 'worker', 'sandbox'],
+            ...runnerKind,
             description: 'Runner for this skill; wins over trusted and the global runner.',
           },
           untrusted: untrusted(

@@ -14,7 +14,7 @@ import {
 import type { ServerSpec } from './config.js';
 import { fromMcpResult } from './content.js';
 import { isRefused } from './refused.js';
-import { RequestSignal, requestSignal } from './request-signal.js';
+import { requestSignal } from './request-signal.js';
 import { stderrNote } from './stderr.js';
 import type { Opened } from './transports.js';
 import type { KnownTools } from './known-tools.js';
@@ -229,7 +229,7 @@ export class McpConnection {
     const opened = this.#opened;
     if (this.state !== 'ready' || !opened) throw this.unavailable();
     const gen = this.#generation;
-    const signal = requestSignal(info);
+    const { signal, release } = requestSignal(info);
     return opened.client
       .callTool({ name: tool, arguments: input as Record<string, unknown> }, undefined, {
         signal,
@@ -237,11 +237,11 @@ export class McpConnection {
       })
       .then(
         (result) => {
-          if (signal instanceof RequestSignal) signal.release();
+          release();
           return fromMcpResult(this.spec.name, tool, result as Parameters<typeof fromMcpResult>[2]);
         },
         (e: unknown) => {
-          if (signal instanceof RequestSignal) signal.release();
+          release();
           if (signal.aborted) throw e;
           // A connection that died under the call: stdio reports it via onclose; HTTP only here.
           if (isRefused(e) || (e as { code?: unknown }).code === -32000) {

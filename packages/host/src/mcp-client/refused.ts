@@ -1,8 +1,10 @@
+import { causes } from '@openclaw/skill-sdk/internal';
+
 // Its own module so a connection can classify errors without loading the MCP SDK.
 
 /** A connection refused or a host not found, anywhere in the error's cause chain. */
 export function isRefused(e: unknown): boolean {
-  for (let c: unknown = e, i = 0; c && i < 5; c = (c as { cause?: unknown }).cause, i++) {
+  for (const c of causes(e)) {
     const code = (c as { code?: unknown }).code;
     if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') return true;
   }

@@ -1,6 +1,6 @@
-// The per-request signal handed to the MCP SDK instead of an AbortController: aborting the
-// router's CallInfo makes the SDK send notifications/cancelled for exactly that request and
-// reject it, as a real AbortSignal does (real SDK client and server, in memory).
+// The per-request AbortController's signal handed to the MCP SDK: aborting the router's
+// CallInfo makes the SDK send notifications/cancelled for exactly that request and reject it
+// (real SDK client and server, in memory).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -11,7 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallInfo } from '../router/run.js';
-import { RequestSignal, requestSignal } from './request-signal.js';
+import { requestSignal } from './request-signal.js';
 
 interface Pair {
   client: Client;
@@ -70,7 +70,7 @@ describe('requestSignal', () => {
     const { client, cancelled, started } = await pair();
     const info = new CallInfo('c1', undefined);
     const call = client.callTool({ name: 'slow', arguments: {} }, undefined, {
-      signal: requestSignal(info),
+      signal: requestSignal(info).signal,
     });
     await until(() => started.length === 1);
     info.abort(new DOMException('slow timed out after 10 ms', 'TimeoutError'));
@@ -85,7 +85,7 @@ describe('requestSignal', () => {
     const { client, started } = await pair();
     const info = new CallInfo('c2', undefined);
     info.abort(new Error('caller went away'));
-    const signal = requestSignal(info);
+    const { signal } = requestSignal(info);
     await Promise.resolve(); // the late listener runs in a microtask
     expect(signal.aborted).toBe(true);
     await expect(
@@ -97,12 +97,12 @@ describe('requestSignal', () => {
   it('a released signal (its request answered) sends no notification when the call aborts later', async () => {
     const p = await pair();
     const info = new CallInfo('c3', undefined);
-    const signal = requestSignal(info);
+    const { signal, release } = requestSignal(info);
     const call = p.client.callTool({ name: 'slow', arguments: {} }, undefined, { signal });
     await until(() => p.started.length === 1);
     p.release();
     expect(await call).toMatchObject({ content: [{ type: 'text', text: 'late' }] });
-    (signal as unknown as RequestSignal).release();
+    release();
     info.abort(new Error('too late'));
     // One more round trip, so a notification sent by the abort would have arrived.
     const again = p.client.callTool({ name: 'slow', arguments: {} });
@@ -110,27 +110,24 @@ describe('requestSignal', () => {
     p.release();
     await again;
     expect(p.cancelled).toEqual([]);
+    expect(signal.aborted).toBe(false);
   });
 
   it('uses the signal of a call info that has no abort slot', () => {
     const controller = new AbortController();
     const info = { callId: 'x', session: undefined, signal: controller.signal };
-    expect(requestSignal(info)).toBe(controller.signal);
+    expect(requestSignal(info).signal).toBe(controller.signal);
   });
 
-  it('fires each listener once, in order, and not after removal', () => {
-    const s = new RequestSignal();
-    const seen: string[] = [];
-    const b = () => seen.push('b');
-    s.addEventListener('abort', () => seen.push('a'));
-    s.addEventListener('abort', b);
-    s.addEventListener('abort', () => seen.push('c'));
-    s.removeEventListener('abort', b);
-    s.throwIfAborted();
-    s.abort('why');
-    s.abort('again');
-    expect(seen).toEqual(['a', 'c']);
-    expect(s.reason).toBe('why');
-    expect(() => s.throwIfAborted()).toThrow();
+  it("is a real AbortSignal that fires each listener once with the call's reason", () => {
+    const info = new CallInfo('c4', undefined);
+    const { signal } = requestSignal(info);
+    expect(signal).toBeInstanceOf(AbortSignal);
+    const seen: unknown[] = [];
+    signal.addEventListener('abort', () => seen.push(signal.reason));
+    info.abort('why');
+    info.abort('again');
+    expect(seen).toEqual(['why']);
+    expect(() => signal.throwIfAborted()).toThrow();
   });
 });

@@ -7,51 +7,50 @@ import { describe, expect, it } from 'vitest';
 import { frameChars, renderEntry, type PromptEntry, type PromptFormat } from './blocks.js';
 import { fitBudget, shortenDescription, type BudgetResult } from './budget.js';
 
+/**
+ * The reference, written apart from fitBudget: every entry's whole and shortened rendering up
+ * front, then the three steps as plain loops over arrays in rank order, re-adding the whole
+ * size at each check. Slow on purpose; the generated rank names every entry.
+ */
 function plainWalk(
   format: PromptFormat,
   entries: readonly PromptEntry[],
   rank: readonly string[],
   maxChars: number,
 ): BudgetResult {
-  const items = new Map<
-    string,
-    { entry: PromptEntry; rendered: string; shortened: boolean; original: PromptEntry }
-  >();
-  let total = frameChars(format);
-  for (const entry of entries) {
-    const rendered = renderEntry(format, entry);
-    items.set(entry.name, { entry, rendered, shortened: false, original: entry });
-    total += rendered.length;
-  }
+  const ranked = rank.map((name) => entries.find((e) => e.name === name)!);
+  const short = ranked.map((e) => ({ ...e, description: shortenDescription(e.description) }));
+  const fullText = ranked.map((e) => renderEntry(format, e));
+  const shortText = short.map((e) => renderEntry(format, e));
+  const isShort = ranked.map(() => false);
+  const isKept = ranked.map(() => true);
+  const text = (i: number) => (isShort[i] ? shortText[i]! : fullText[i]!);
+  const size = () =>
+    ranked.reduce((sum, _, i) => sum + (isKept[i] ? text(i).length : 0), frameChars(format));
+
+  // Shorten from the least relevant up, while it does not fit.
+  for (let i = ranked.length - 1; i >= 0 && size() > maxChars; i--)
+    if (short[i]!.description !== ranked[i]!.description) isShort[i] = true;
+  // Drop from the least relevant up, while it does not fit.
   const dropped: string[] = [];
-  for (let i = rank.length - 1; i >= 0 && total > maxChars; i--) {
-    const item = items.get(rank[i]!)!;
-    const description = shortenDescription(item.entry.description);
-    if (description === item.entry.description) continue;
-    const entry = { ...item.entry, description };
-    const rendered = renderEntry(format, entry);
-    total += rendered.length - item.rendered.length;
-    Object.assign(item, { entry, rendered, shortened: true });
-  }
-  for (let i = rank.length - 1; i >= 0 && total > maxChars; i--) {
-    total -= items.get(rank[i]!)!.rendered.length;
-    items.delete(rank[i]!);
+  for (let i = ranked.length - 1; i >= 0 && size() > maxChars; i--) {
+    isKept[i] = false;
     dropped.push(rank[i]!);
   }
-  if (dropped.length > 0) {
-    for (const name of rank) {
-      const item = items.get(name);
-      if (!item?.shortened) continue;
-      const rendered = renderEntry(format, item.original);
-      if (total + rendered.length - item.rendered.length > maxChars) continue;
-      total += rendered.length - item.rendered.length;
-      Object.assign(item, { entry: item.original, rendered, shortened: false });
+  // After a drop, give whole descriptions back from the most relevant down where they fit.
+  if (dropped.length > 0)
+    for (let i = 0; i < ranked.length; i++) {
+      if (!isKept[i] || !isShort[i]) continue;
+      isShort[i] = false;
+      if (size() > maxChars) isShort[i] = true;
     }
-  }
-  const kept = entries.filter((e) => items.has(e.name)).map((e) => items.get(e.name)!);
+  const keptInOrder = entries.map((e) => rank.indexOf(e.name)).filter((i) => isKept[i]);
   return {
-    kept: kept.map(({ entry, rendered }) => ({ entry, rendered })),
-    shortened: kept.filter((k) => k.shortened).map((k) => k.entry.name),
+    kept: keptInOrder.map((i) => ({
+      entry: isShort[i] ? short[i]! : ranked[i]!,
+      rendered: text(i),
+    })),
+    shortened: keptInOrder.filter((i) => isShort[i]).map((i) => rank[i]!),
     dropped,
   };
 }

@@ -5,6 +5,7 @@
 // The host's own network calls (OAuth logins, token refresh, revocation) report a failure
 // with networkError: NETWORK_ERROR naming the host and the cause, with a connectivity hint.
 import { SkillError } from '@openclaw/skill-sdk';
+import { causes } from '@openclaw/skill-sdk/internal';
 
 const SYSTEM_CODES = new Set([
   'ECONNREFUSED',
@@ -25,7 +26,6 @@ const SYSTEM_CODES = new Set([
 // failures (CERT_HAS_EXPIRED, UNABLE_TO_VERIFY_LEAF_SIGNATURE, ...) and Node's TLS errors.
 const CODE_PATTERN =
   /^(?:UND_ERR_[A-Z_]+|CERT_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)$/;
-const MAX_CAUSES = 5;
 
 /** Whether an error code (a system, undici or TLS code, as npm also prints them) is a network failure. */
 export const isNetworkCode = (code: string): boolean =>
@@ -41,14 +41,12 @@ export interface NetworkFailure {
 /** The network failure in an error or its cause chain, if there is one. Never throws. */
 export function networkFailure(error: unknown): NetworkFailure | undefined {
   try {
-    let e: unknown = error;
-    for (let i = 0; i < MAX_CAUSES && typeof e === 'object' && e !== null; i++) {
+    for (const e of causes(error)) {
       const code = (e as { code?: unknown }).code;
       if (typeof code === 'string' && isNetworkCode(code)) {
         const host = hostOf(e as Record<string, unknown>);
         return host === undefined ? { cause: code } : { cause: code, host };
       }
-      e = (e as { cause?: unknown }).cause;
     }
   } catch {
     // A hostile getter: not something we can classify.

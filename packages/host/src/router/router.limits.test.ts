@@ -1,9 +1,9 @@
 // Rate limits per session and per tool (sliding windows) and the loop detector.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { skillRecord } from '../testing/records.js';
 import { digestOf } from '../audit/index.js';
 import { LoopDetector, SlidingWindow } from './limits.js';
-import { harness, sleep } from './router.fixtures.js';
+import { harness } from './router.fixtures.js';
 
 const skills = () => [skillRecord({ name: 'w', tools: ['w.get', 'w.put'] })];
 const tools = { 'w.get': () => 'got', 'w.put': () => 'put' };
@@ -66,13 +66,23 @@ describe('router limits', () => {
       tools,
       config: { limits: { perTool: { calls: 1, windowMs: 100 } } },
     });
-    expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({ isError: false });
-    expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({
-      code: 'RATE_LIMITED',
-    });
-    expect(await h.router.call({ name: 'w.put', input: {} })).toMatchObject({ isError: false });
-    await sleep(120);
-    expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({ isError: false });
+    // Only the clocks are fake: the calls' own timers and I/O run as usual.
+    vi.useFakeTimers({ toFake: ['performance', 'Date'] });
+    try {
+      expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({ isError: false });
+      expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({
+        code: 'RATE_LIMITED',
+      });
+      expect(await h.router.call({ name: 'w.put', input: {} })).toMatchObject({ isError: false });
+      vi.advanceTimersByTime(99);
+      expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({
+        code: 'RATE_LIMITED',
+      });
+      vi.advanceTimersByTime(21);
+      expect(await h.router.call({ name: 'w.get', input: {} })).toMatchObject({ isError: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('by default identical calls in a session warn from the 10th and are LOOP_DETECTED at the 20th (key order does not matter)', async () => {
