@@ -200,6 +200,7 @@ export const PROBLEM_CODES = [
   // MCP servers from config.mcpServers.
   'MCP_CONFIG',
   'MCP_SERVER_FAILING',
+  'MCP_SKILL_INVALID',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -18,6 +18,7 @@ import { RequestSignal, requestSignal } from './request-signal.js';
 import { stderrNote } from './stderr.js';
 import type { Opened } from './transports.js';
 import type { KnownTools } from './known-tools.js';
+import type { RemoteSkills } from './remote-skills.js';
 
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failing' | 'closed';
 
@@ -26,6 +27,8 @@ export interface ConnectionOptions {
   onChange(): void;
   /** Called with each fresh listing of the server's tools (to remember them). */
   onListed?(known: KnownTools): void;
+  /** Reads the skills a server offers through the Skills extension (none: not read). */
+  loadSkills?(client: Client): Promise<RemoteSkills>;
   schedule?: Schedule;
   backoff?: Backoff;
 }
@@ -41,6 +44,8 @@ export class McpConnection {
   tools: readonly Tool[] = [];
   instructions: string | undefined;
   serverVersion: string | undefined;
+  /** The skills the server offers (Skills extension), verified, as of its last listing. */
+  skills: RemoteSkills = { records: [] };
   /** The tools are the last listing of an earlier run, not yet confirmed by this one. */
   fromCache = false;
   /** Restarts attempted since the server was last ready. */
@@ -105,7 +110,10 @@ export class McpConnection {
     try {
       // The MCP SDK (zod schemas, ajv, transports) loads with the first server that starts:
       // a host with no servers, or a command that never starts one, does not pay for it.
-      const [{ openClient }, { ToolListChangedNotificationSchema }] = await Promise.all([
+      const [
+        { openClient },
+        { ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema },
+      ] = await Promise.all([
         import('./transports.js'),
         import('@modelcontextprotocol/sdk/types.js'),
       ]);
@@ -120,7 +128,12 @@ export class McpConnection {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         void this.#relist(gen);
       });
+      // A server offering skills announces a change of them as a resource list change.
+      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+        void this.#reloadSkills(gen);
+      });
       const tools = await listAllTools(client, this.spec.startTimeoutMs);
+      this.skills = (await this.#opts.loadSkills?.(client)) ?? { records: [] };
       this.#opened = opened;
       this.tools = tools.filter((t) => this.spec.offers(t.name));
       this.instructions = client.getInstructions();
@@ -163,6 +176,15 @@ export class McpConnection {
     } catch {
       // A failed relist keeps the previous tools; a dead connection reports itself via onclose.
     }
+  }
+
+  async #reloadSkills(gen: number): Promise<void> {
+    const client = this.#opened?.client;
+    if (!client || gen !== this.#generation || !this.#opts.loadSkills) return;
+    const skills = await this.#opts.loadSkills(client);
+    if (gen !== this.#generation) return;
+    this.skills = skills;
+    this.#opts.onChange();
   }
 
   #lost(gen: number, reason: string): void {

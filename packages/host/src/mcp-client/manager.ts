@@ -10,6 +10,7 @@ import { mcpRecordName, serverSpecs } from './config.js';
 import { McpConnection, type ServerState } from './connection.js';
 import { invalidServerRecord, serverRecord } from './records.js';
 import { KnownToolsFile } from './known-tools.js';
+import { loadRemoteSkills, withSkillsProblem } from './remote-skills-load.js';
 
 export interface McpServerStatus {
   name: string;
@@ -72,6 +73,11 @@ export class McpClients {
             if (!this.#closed) this.#opts.onChange();
           },
           onListed: (known) => this.#known.remember(spec, known),
+          loadSkills: (client) =>
+            loadRemoteSkills(client, spec, {
+              configFile: this.#opts.configFile,
+              knownToolsFile: this.#opts.knownToolsFile,
+            }),
           ...(this.#opts.schedule && { schedule: this.#opts.schedule }),
           ...(this.#opts.backoff && { backoff: this.#opts.backoff }),
         });
@@ -94,7 +100,10 @@ export class McpClients {
   /** One catalog record per configured server. */
   records(): SkillRecord[] {
     const out: SkillRecord[] = [];
-    for (const c of this.#connections.values()) out.push(serverRecord(c, this.#opts.configFile));
+    for (const c of this.#connections.values()) {
+      out.push(withSkillsProblem(serverRecord(c, this.#opts.configFile), c.skills));
+      out.push(...c.skills.records);
+    }
     for (const { record } of this.#invalid.values()) out.push(record);
     return out;
   }

@@ -49,10 +49,19 @@ export function readTargetUntrusted(
   const name = isRecord(input) && typeof input.name === 'string' ? input.name : undefined;
   const target = name === undefined ? undefined : snapshot.byName.get(name);
   if (!target) return false;
+  // A skill an MCP server offers: its server's `trusted` / `untrusted.wrap` decide.
+  if (target.source.kind === 'mcp') return remoteSkillUntrusted(config, target);
   const settings = skillSettings(config, target.name);
   const wrap = settings?.untrusted?.wrap;
   if (wrap !== undefined) return wrap;
   return target.source.kind === 'store' && settings?.trusted !== true;
+}
+
+function remoteSkillUntrusted(config: HostConfig, target: SkillRecord): boolean {
+  const server = /^mcp:\/\/(.+)$/.exec(target.source.dir)?.[1] ?? '';
+  const s = serverSettings(config, `mcp__${server}`);
+  const wrap = s?.untrusted?.wrap;
+  return wrap ?? s?.trusted !== true;
 }
 
 /** The parts of the config wrapping depends on, for the router state's memo key. */

@@ -19,14 +19,18 @@ import type { CallTracker } from './calls.js';
 import { mcpSurface, watchLists } from './mcp-surface.js';
 import { registerSkills, skillsExtension, skillsService } from './mcp-skills.js';
 import { skillFileUri } from './skill-files.js';
+import { registerUtilities, withProgress } from './mcp-utilities.js';
+import { promptSkills } from '../prompt/select.js';
 
 export { PROMPT_NAME } from './mcp-surface.js';
 
 /** What serve declares to MCP clients of either era. */
 export const MCP_CAPABILITIES = {
   tools: { listChanged: true },
-  resources: { listChanged: true },
+  resources: { listChanged: true, subscribe: true },
   prompts: { listChanged: true },
+  logging: {},
+  completions: {},
   extensions: skillsExtension,
 };
 
@@ -75,7 +79,9 @@ export function createMcpServer(opts: McpServerOptions): Server {
       signal: AbortSignal.any([extra.signal, opts.calls.signal]),
       ...(canAsk && { approve: approvalAsker(server, extra, opts.broker) }),
     };
-    const { wire, searched } = await surface.callTool(req.params, ctx);
+    const { wire, searched } = await withProgress(extra, req.params.name, () =>
+      surface.callTool(req.params, ctx),
+    );
     // Tools found by tools_search join this session's list: tell the client to fetch it again.
     if (searched) void server.sendToolListChanged().catch(() => undefined);
     return wire as CallToolResult;
@@ -85,7 +91,13 @@ export function createMcpServer(opts: McpServerOptions): Server {
     resourceTemplates: surface.templates() as never,
   }));
   // SKILL.md and every other file of each skill, and the Skills extension's methods.
-  registerSkills(server, skillsService({ host, caller }));
+  const skills = skillsService({ host, caller });
+  registerSkills(server, skills);
+  const stopUtilities = registerUtilities(server, {
+    host,
+    read: (uri) => skills.read(uri, undefined),
+    skillNames: () => promptSkills(host.snapshot()).map((s) => s.name),
+  });
   server.setRequestHandler(ListPromptsRequestSchema, () => ({
     prompts: surface.prompts() as never,
   }));
@@ -108,6 +120,7 @@ export function createMcpServer(opts: McpServerOptions): Server {
   const previous = server.onclose;
   server.onclose = () => {
     stop();
+    stopUtilities();
     previous?.();
   };
   return server;
