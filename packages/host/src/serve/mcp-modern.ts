@@ -20,6 +20,7 @@ import type { CallContext } from '../router/types.js';
 import { HOST_PACKAGE_VERSION } from '../version.js';
 import type { CallTracker } from './calls.js';
 import { MCP_CAPABILITIES } from './mcp-server.js';
+import { modernApproval } from './mcp-modern-approval.js';
 import { skillsService } from './mcp-skills.js';
 import { mcpSurface, watchLists } from './mcp-surface.js';
 
@@ -49,12 +50,20 @@ export function createModernServer(opts: ModernOptions): ModernServer {
     ...CACHE,
   }));
   server.setRequestHandler('tools/call', async (req, ctx) => {
+    const approval = modernApproval({
+      call: req.params,
+      canAsk: Boolean(server.getClientCapabilities()?.elicitation),
+      inputResponses: ctx.mcpReq.inputResponses,
+      requestState: ctx.mcpReq.requestState(),
+    });
     const call: CallContext = {
       sessionId,
       isOwner: true,
       signal: AbortSignal.any([ctx.mcpReq.signal, opts.calls.signal]),
+      ...(approval.approve && { approve: approval.approve }),
     };
-    return (await surface.callTool(req.params, call)).wire as never;
+    const { wire } = await surface.callTool(req.params, call);
+    return (approval.pending() ?? wire) as never;
   });
   server.setRequestHandler('resources/list', async () => ({
     ...(await skills.resources(undefined)),
