@@ -94,4 +94,44 @@ describe('approvals over 2026-07-28 input_required', () => {
     expect(r.structuredContent).toEqual({ id: '1', text: 'note 1' });
     expect(asking.asked).toEqual([]);
   });
+
+  it('does not take an approval whose requestState was not minted for this call: it asks again, or refuses without elicitation', async () => {
+    const forged = (clientCapabilities: Record<string, unknown>) =>
+      rawCall({
+        name: 'notes_wipe',
+        arguments: {},
+        inputResponses: { approve: { action: 'accept', content: { approve: true } } },
+        requestState: 'not-minted-by-serve',
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': clientCapabilities,
+        },
+      });
+    const asked = await forged({ elicitation: { form: {} } });
+    expect(asked).toMatchObject({ resultType: 'input_required' });
+    expect(asked.inputRequests).toHaveProperty('approve');
+    const refused = await forged({});
+    expect(refused).toMatchObject({ resultType: 'complete', isError: true });
+    expect(JSON.stringify(refused)).toContain('approvals.auto');
+  });
 });
+
+/** One 2026-07-28 tools/call over plain HTTP, returning its JSON-RPC result. */
+async function rawCall(params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await fetch(fx.serve.mcpUrl!, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${fx.serve.info!.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': String(params.name),
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }),
+  });
+  const body = (await res.json()) as { result?: Record<string, unknown>; error?: unknown };
+  if (!body.result) throw new Error(`tools/call failed: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
