@@ -56,4 +56,19 @@ describe('an MCP server that speaks only 2026-07-28', () => {
     expect(r.isError).toBe(false);
     expect(JSON.stringify(r)).toContain('echo: hi');
   });
+
+  it('lists a tool the server adds once the server announces it on subscriptions/listen', async () => {
+    const changed = new Promise<void>((resolve) => {
+      const check = () => {
+        if (!host.tools.definitions('mcp').some((d) => d.name === 'mcp__modern__shout')) return;
+        host.off('change', check);
+        resolve();
+      };
+      host.on('change', check);
+    });
+    await fetch(new URL('/add-tool', url), { method: 'POST' });
+    await changed;
+    const r = await host.call({ name: 'mcp__modern__shout', input: { text: 'hi' } });
+    expect(JSON.stringify(r)).toContain('HI');
+  });
 });

@@ -62,11 +62,24 @@ export async function openModernClient(opts: ModernConnectOptions): Promise<Lega
     ) => client.callTool(params, options),
     request: (req: { method: string; params?: unknown }, schema: never, options?: object) =>
       client.request(req as never, schema, options as never),
-    // Stateless: list changes arrive through subscriptions/listen, which this adapter does not
-    // open; the tools are listed again on the next start.
-    setNotificationHandler: () => undefined,
-    close: () => client.close(),
+    // The 1.x call names the notification by its schema; the 2.x client by its method.
+    setNotificationHandler: (schema: { shape: { method: { value: string } } }, fn: () => void) =>
+      client.setNotificationHandler(schema.shape.method.value as never, fn),
+    close: async () => {
+      await listening?.close().catch(() => undefined);
+      await client.close();
+    },
   };
   client.onclose = () => adapter.onclose?.();
+  // No session to announce on: list changes come through one subscriptions/listen stream.
+  const caps = client.getServerCapabilities();
+  const filter = {
+    ...(caps?.tools?.listChanged && { toolsListChanged: true }),
+    ...(caps?.resources?.listChanged && { resourcesListChanged: true }),
+  };
+  const listening =
+    Object.keys(filter).length > 0
+      ? await client.listen(filter, { timeout: opts.timeoutMs }).catch(() => undefined)
+      : undefined;
   return adapter as unknown as LegacyClient;
 }
