@@ -9,6 +9,7 @@ import {
   inputResponse,
   type InputRequiredResult,
 } from '@modelcontextprotocol/server';
+import { SkillError } from '@openclaw/skill-sdk';
 import type { ApprovalHandler, ApprovalRequest } from '../router/types.js';
 
 /** The key of the embedded elicitation in `inputRequests` / `inputResponses`. */
@@ -47,11 +48,15 @@ export function modernApproval(input: ModernApprovalInput): ModernApproval {
   if (!input.canAsk) return { pending: () => undefined };
   let asked: ApprovalRequest | undefined;
   return {
-    // The router asks once; this round denies, and the result goes out as `input_required`
-    // instead, so the client's retry with the user's answer decides.
+    // The router asks once; this round ends as "approval required" (so the audit records the
+    // call as awaiting approval, not denied) and the result goes out as `input_required`
+    // instead: the client's retry with the user's answer decides.
     approve: (req) => {
       asked = req;
-      return { approved: false, by: 'mcp-client (asked by input_required)' };
+      throw new SkillError(
+        'APPROVAL_REQUIRED',
+        `Asking the MCP client to approve ${req.tool.name} (input_required).`,
+      );
     },
     pending: () => (asked ? askFor(asked, state) : undefined),
   };
