@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   createMcpHandler,
   isLegacyRequest,
   Server as ModernServer,
@@ -52,7 +53,7 @@ export function createModernServer(opts: ModernOptions): ModernServer {
   server.setRequestHandler('tools/call', async (req, ctx) => {
     const approval = modernApproval({
       call: req.params,
-      canAsk: Boolean(server.getClientCapabilities()?.elicitation),
+      canAsk: canElicit(server, ctx.mcpReq.envelope),
       inputResponses: ctx.mcpReq.inputResponses,
       requestState: ctx.mcpReq.requestState(),
     });
@@ -101,6 +102,17 @@ export function createModernServer(opts: ModernOptions): ModernServer {
     (p) => skills.readDirectory(p.uri, undefined) as never,
   );
   return server;
+}
+
+/**
+ * Whether this request's client can answer an elicitation: its `_meta` envelope says so per
+ * request (over stdio the server keeps no capabilities of its own).
+ */
+function canElicit(server: ModernServer, envelope: object | undefined): boolean {
+  const declared = (
+    envelope as Record<string, { elicitation?: unknown } | undefined> | undefined
+  )?.[CLIENT_CAPABILITIES_META_KEY];
+  return Boolean(declared?.elicitation ?? server.getClientCapabilities()?.elicitation);
 }
 
 export interface ModernHttp {
