@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerSpec } from './config.js';
+import { openModernClient, refusesLegacyVersion } from './modern-client.js';
 import { isRefused } from './refused.js';
 import { STDERR_TAIL, stderrNote } from './stderr.js';
 
@@ -64,6 +65,15 @@ export async function openClient(spec: ServerSpec, timeoutMs: number): Promise<O
       await client.close().catch(() => undefined);
       // Nothing listening, or no answer in time: the older transport will not do better.
       if (isRefused(e) || isTimeout(e)) throw e;
+      if (refusesLegacyVersion(e)) {
+        const modern = await openModernClient({
+          url: spec.url,
+          headers: spec.headers,
+          timeoutMs,
+          clientInfo: CLIENT_INFO,
+        });
+        return { client: modern, transport, stderr: () => '', kind: 'http' };
+      }
     }
   }
   const client = new Client(CLIENT_INFO, { capabilities: {} });

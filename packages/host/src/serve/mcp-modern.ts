@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   createMcpHandler,
   isLegacyRequest,
   Server as ModernServer,
@@ -20,6 +21,7 @@ import type { CallContext } from '../router/types.js';
 import { HOST_PACKAGE_VERSION } from '../version.js';
 import type { CallTracker } from './calls.js';
 import { MCP_CAPABILITIES } from './mcp-server.js';
+import { modernApproval } from './mcp-modern-approval.js';
 import { skillsService } from './mcp-skills.js';
 import { mcpSurface, watchLists } from './mcp-surface.js';
 
@@ -49,12 +51,20 @@ export function createModernServer(opts: ModernOptions): ModernServer {
     ...CACHE,
   }));
   server.setRequestHandler('tools/call', async (req, ctx) => {
+    const approval = modernApproval({
+      call: req.params,
+      canAsk: canElicit(server, ctx.mcpReq.envelope),
+      inputResponses: ctx.mcpReq.inputResponses,
+      requestState: ctx.mcpReq.requestState(),
+    });
     const call: CallContext = {
       sessionId,
       isOwner: true,
       signal: AbortSignal.any([ctx.mcpReq.signal, opts.calls.signal]),
+      ...(approval.approve && { approve: approval.approve }),
     };
-    return (await surface.callTool(req.params, call)).wire as never;
+    const { wire } = await surface.callTool(req.params, call);
+    return (approval.pending() ?? wire) as never;
   });
   server.setRequestHandler('resources/list', async () => ({
     ...(await skills.resources(undefined)),
@@ -92,6 +102,17 @@ export function createModernServer(opts: ModernOptions): ModernServer {
     (p) => skills.readDirectory(p.uri, undefined) as never,
   );
   return server;
+}
+
+/**
+ * Whether this request's client can answer an elicitation: its `_meta` envelope says so per
+ * request (over stdio the server keeps no capabilities of its own).
+ */
+function canElicit(server: ModernServer, envelope: object | undefined): boolean {
+  const declared = (
+    envelope as Record<string, { elicitation?: unknown } | undefined> | undefined
+  )?.[CLIENT_CAPABILITIES_META_KEY];
+  return Boolean(declared?.elicitation ?? server.getClientCapabilities()?.elicitation);
 }
 
 export interface ModernHttp {

@@ -39,14 +39,23 @@ class PipeTransport implements Transport {
   }
 }
 
-async function stdioServe(era: 'modern' | 'legacy') {
+async function stdioServe(era: 'modern' | 'legacy', { approves }: { approves?: boolean } = {}) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const fx = await serveFixture({ transport: 'stdio', stdin, stdout });
   const client = new Client(
     { name: `stdio-${era}`, version: '1.0.0' },
-    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+    {
+      ...(era === 'modern' && { versionNegotiation: { mode: { pin: '2026-07-28' } } }),
+      ...(approves !== undefined && { capabilities: { elicitation: { form: {} } } }),
+    },
   );
+  if (approves !== undefined) {
+    client.setRequestHandler('elicitation/create', () => ({
+      action: 'accept',
+      content: { approve: approves },
+    }));
+  }
   await client.connect(new PipeTransport(stdin, stdout));
   return { fx, client };
 }
@@ -91,4 +100,16 @@ describe('serve over stdio in both eras', () => {
       }
     });
   }
+
+  it('modern: a call needing approval runs once the client approves the input_required elicitation', async () => {
+    const { fx, client } = await stdioServe('modern', { approves: true });
+    try {
+      const r = await client.callTool({ name: 'notes_wipe', arguments: {} });
+      expect(r.isError).toBeFalsy();
+      expect(JSON.stringify(r.content)).toContain('wiped');
+    } finally {
+      await client.close();
+      await fx.cleanup();
+    }
+  });
 });
