@@ -150,3 +150,6 @@ export function serverSpec(name: string, s: McpServerSettings, configFile: strin
 export const mcpToolName = (server: string, tool: string): string => `mcp__${server}__${tool}`;
 /** The catalog record name of a server (its tools' `skill`). */
 export const mcpRecordName = (server: string): string => `mcp__${server}`;
+
+/** After every folder source: a skill never loses its name to a server. */
+export const MCP_PRECEDENCE = 1_000;

@@ -12,11 +12,8 @@ import {
   type ToolRecord,
 } from '../catalog/types.js';
 import { findWireCollisions, MCP_PREFIX } from '../formats/names.js';
-import { mcpRecordName, mcpToolName, type ServerSpec } from './config.js';
+import { MCP_PRECEDENCE, mcpRecordName, mcpToolName, type ServerSpec } from './config.js';
 import type { ServerState } from './connection.js';
-
-/** After every folder source: a skill never loses its name to a server. */
-export const MCP_PRECEDENCE = 1_000;
 
 export interface ServerView {
   spec: ServerSpec;

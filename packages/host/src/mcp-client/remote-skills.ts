@@ -11,7 +11,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Problem } from '@openclaw/skill-sdk';
 import { z } from 'zod';
 import type { SkillRecord, SkillSource } from '../catalog/types.js';
-import { MCP_PRECEDENCE } from './records.js';
+import { MCP_PRECEDENCE } from './config.js';
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 /** Most skills taken from one server, and most bytes of one skill. */
