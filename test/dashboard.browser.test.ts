@@ -1,6 +1,6 @@
 // The dashboard in a real headless Chromium (playwright-core driving Debian's chromium),
 // against one in-process serve with the dashboard files from `pnpm build`, the bundled
-// skills, a broken skill, a skill whose tool needs approval, and a real OAuth server
+// skills, a broken skill (its frontmatter never closed), a skill whose tool needs approval, and a real OAuth server
 // (oauth2-mock-server) standing in for Google. Screenshots of every page at desktop and
 // phone width go to .tmp/screenshots/dashboard/ for review.
 import { execFile } from 'node:child_process';
@@ -90,7 +90,11 @@ async function writeExtraSkills(dir: string): Promise<void> {
   // SKILL.md without its frontmatter: invalid, with a problem naming the file.
   const broken = join(dir, 'broken');
   await mkdir(broken, { recursive: true });
-  await writeFile(join(broken, 'SKILL.md'), '# Broken\n\nThis skill forgot its frontmatter.\n');
+  // A SKILL.md without frontmatter loads (as Claude Code loads it); one never closed does not.
+  await writeFile(
+    join(broken, 'SKILL.md'),
+    '---\nname: broken\ndescription: This skill never closes its frontmatter.\n\n# Broken\n',
+  );
 }
 
 describe.skipIf(!run)('dashboard in a browser', () => {
