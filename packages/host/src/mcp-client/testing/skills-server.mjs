@@ -1,6 +1,6 @@
 // A small MCP server (the SDK's low-level Server over stdio) offering skills through the
 // Skills extension, for the consumer tests. SKILLS_TAMPER=<skill> serves that skill's
-// reference.md with bytes that differ from the digest skills/list gives for it.
+// reference document with bytes that differ from the digest skills/list gives for it.
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
