@@ -1,8 +1,7 @@
 // API reports: the public surface of each published library, as api-extractor sees it in the
 // built declarations, committed in packages/<dir>/api/ as api-extractor's report. `pnpm lint`
 // fails when the surface differs from the committed report, so a change of surface is a reviewed
-// diff;
-// `pnpm api:update` (or `node scripts/api-report.mjs --local` after a build) rewrites them.
+// diff; `pnpm api:update` (or `node scripts/api-report.mjs --local` after a build) rewrites them.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
