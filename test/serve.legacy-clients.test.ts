@@ -2,7 +2,7 @@
 // (started once for the suite) with the bearer token: the MCP SDK 1.x client, the Vercel
 // AI SDK's MCP client, LangChain's MCP adapters and the OpenAI Agents SDK. Each lists the
 // tools and calls one; the result must be the skill's real answer.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,48 +12,7 @@ import { createMCPClient } from '@ai-sdk/mcp';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { MCPServerStreamableHttp } from '@openai/agents';
 import { startServe, type RunningServe } from '@openclaw/skill-host/serve';
-
-const NOTES_CODE = `export default {
-  createTools() {
-    return { 'notes.read': async ({ id }) => ({ id, text: 'note ' + id }) };
-  },
-};
-`;
-
-async function writeNotesSkill(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(
-    join(dir, 'SKILL.md'),
-    '---\nname: notes\ndescription: Reads notes by id.\n---\n\n# Notes\n',
-  );
-  await writeFile(
-    join(dir, 'package.json'),
-    JSON.stringify({ name: 'notes', version: '1.0.0', type: 'module', exports: './index.js' }),
-  );
-  await writeFile(join(dir, 'index.js'), NOTES_CODE);
-  await writeFile(
-    join(dir, 'manifest.json'),
-    JSON.stringify({
-      manifestVersion: 1,
-      name: 'notes',
-      version: '1.0.0',
-      host: '^1',
-      tools: [
-        {
-          name: 'notes.read',
-          description: 'Read one note by id.',
-          inputSchema: {
-            type: 'object',
-            properties: { id: { type: 'string' } },
-            required: ['id'],
-            additionalProperties: false,
-          },
-          annotations: { readOnlyHint: true },
-        },
-      ],
-    }),
-  );
-}
+import { writeNotesSkill } from '../packages/host/src/serve/serve.fixtures.js';
 
 /** The wire name of notes.read, whatever mapping serve applies to dotted names. */
 const readTool = (names: string[]): string => {
@@ -70,7 +29,7 @@ describe('legacy-era MCP clients against one serve, with the bearer token', () =
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'oc-clients-'));
-    await writeNotesSkill(join(root, 'skills', 'notes'));
+    await writeNotesSkill(join(root, 'skills'));
     serve = await startServe({
       home: join(root, 'home'),
       workspace: root,
