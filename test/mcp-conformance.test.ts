@@ -5,16 +5,14 @@
 // must keep passing. The suite sends no Authorization header, so a loopback proxy adds the
 // serve token (and presents serve's own Host).
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryVault } from '../packages/host/src/auth/index.js';
-import { startServe, type RunningServe } from '../packages/host/src/serve/serve.js';
-import { writeCodeSkill, writeDocsSkill } from '../packages/host/src/testing/skill-folders.js';
+import type { RunningServe } from '../packages/host/src/serve/serve.js';
 import { node24, npmTool } from './support/node-tools.js';
+import { startProbeServe } from './support/probe-serve.js';
 
 /** Scenarios serve passes (13 of the active server suite's 30 in 0.1.16). */
 const PASSING = [
@@ -80,21 +78,7 @@ beforeAll(async () => {
     node24(),
     npmTool('@modelcontextprotocol/conformance@0.1.16'),
   ]);
-  root = await mkdtemp(join(tmpdir(), 'oc-conformance-'));
-  await writeCodeSkill(join(root, 'ws', 'skills'), 'echo', { tools: ['say'] });
-  await writeDocsSkill(join(root, 'ws', 'skills'), 'guide', {
-    description: 'A guide.',
-    body: '# Guide\n',
-  });
-  serve = await startServe({
-    home: join(root, 'home'),
-    workspace: join(root, 'ws'),
-    userHome: join(root, 'user'),
-    env: {},
-    port: 0,
-    watch: false,
-    auth: { vault: createMemoryVault() },
-  });
+  ({ root, serve } = await startProbeServe('oc-conformance-', '# Guide\n'));
   proxy = await startProxy(new URL(serve.mcpUrl!), serve.info!.token);
   const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`;
   const bin = join(

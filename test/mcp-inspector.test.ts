@@ -2,14 +2,12 @@
 // protocol eras: tools/list, skills/list with its SEP-2640 digest checks (--verify), and a
 // skill:// resource read.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryVault } from '../packages/host/src/auth/index.js';
-import { startServe, type RunningServe } from '../packages/host/src/serve/serve.js';
-import { writeCodeSkill, writeDocsSkill } from '../packages/host/src/testing/skill-folders.js';
+import type { RunningServe } from '../packages/host/src/serve/serve.js';
 import { node24, npmTool } from './support/node-tools.js';
+import { startProbeServe } from './support/probe-serve.js';
 
 let root: string;
 let serve: RunningServe;
@@ -20,21 +18,7 @@ beforeAll(async () => {
   const [n, dir] = await Promise.all([node24(), npmTool('@modelcontextprotocol/inspector@2.12.0')]);
   node = n;
   bin = join(dir, 'node_modules', '.bin', 'mcp-inspector');
-  root = await mkdtemp(join(tmpdir(), 'oc-inspector-'));
-  await writeCodeSkill(join(root, 'ws', 'skills'), 'echo', { tools: ['say'] });
-  await writeDocsSkill(join(root, 'ws', 'skills'), 'guide', {
-    description: 'A guide.',
-    body: '# Guide\n\nUse echo_say.\n',
-  });
-  serve = await startServe({
-    home: join(root, 'home'),
-    workspace: join(root, 'ws'),
-    userHome: join(root, 'user'),
-    env: {},
-    port: 0,
-    watch: false,
-    auth: { vault: createMemoryVault() },
-  });
+  ({ root, serve } = await startProbeServe('oc-inspector-', '# Guide\n\nUse echo_say.\n'));
 }, 600_000);
 afterAll(async () => {
   await serve?.close();
