@@ -17,3 +17,5 @@ export type { EntryChoice, EntrySource } from './validate/entry.js';
 export { configDefaults } from './validate/implemented-tools.js';
 export { reservedEnvReason } from './validate/reserved-env.js';
 export { strictProblems } from './skill-md/strict.js';
+export { LruCache } from './lru-cache.js';
+export type { LruCacheOptions } from './lru-cache.js';
