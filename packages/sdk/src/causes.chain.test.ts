@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { causes, MAX_CAUSES } from './causes.js';
+import { errorCauses, MAX_CAUSES } from './causes.js';
 
-describe('causes', () => {
+describe('errorCauses', () => {
   it('yields the error and then each cause, nearest first', () => {
     const root = Object.assign(new Error('connect'), { code: 'ECONNREFUSED' });
     const mid = new Error('fetch failed', { cause: root });
     const top = new Error('outer', { cause: mid });
-    expect([...causes(top)]).toEqual([top, mid, root]);
+    expect([...errorCauses(top)]).toEqual([top, mid, root]);
   });
 
   it('stops at a cause that is not an object', () => {
     const e = new Error('x', { cause: 'text' });
-    expect([...causes(e)]).toEqual([e]);
-    expect([...causes('plain string')]).toEqual([]);
-    expect([...causes(null)]).toEqual([]);
+    expect([...errorCauses(e)]).toEqual([e]);
+    expect([...errorCauses('plain string')]).toEqual([]);
+    expect([...errorCauses(null)]).toEqual([]);
   });
 
   it('stops after MAX_CAUSES links on a cyclic chain', () => {
     const a: { cause?: unknown } = {};
     const b = { cause: a };
     a.cause = b;
-    expect([...causes(a)]).toHaveLength(MAX_CAUSES);
-    expect([...causes(a, 2)]).toEqual([a, b]);
+    expect([...errorCauses(a)]).toHaveLength(MAX_CAUSES);
+    expect([...errorCauses(a, 2)]).toEqual([a, b]);
   });
 
   it('ends the walk when reading cause throws', () => {
@@ -30,6 +30,6 @@ describe('causes', () => {
         throw new Error('getter');
       },
     };
-    expect([...causes(hostile)]).toEqual([hostile]);
+    expect([...errorCauses(hostile)]).toEqual([hostile]);
   });
 });

@@ -5,6 +5,7 @@
  */
 export { ERROR_CODES, PROBLEM_CODES, SkillError, isSkillError } from './errors.js';
 export type { ErrorCode, Problem, ProblemCode, SkillErrorOptions } from './errors.js';
+export { errorCauses } from './causes.js';
 export type * from './context.js';
 export * from './define.js';
 export * from './skill-md/index.js';

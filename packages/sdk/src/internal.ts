@@ -5,7 +5,7 @@
  * @module @openclaw/skill-sdk/internal
  */
 export { MAX_PROBLEMS } from './errors.js';
-export { causes, MAX_CAUSES } from './causes.js';
+export { errorCauses as causes, MAX_CAUSES } from './causes.js';
 export { messageOf } from './message-of.js';
 export { once } from './once.js';
 export { capProblems } from './problems.js';
@@ -17,3 +17,5 @@ export type { EntryChoice, EntrySource } from './validate/entry.js';
 export { configDefaults } from './validate/implemented-tools.js';
 export { reservedEnvReason } from './validate/reserved-env.js';
 export { strictProblems } from './skill-md/strict.js';
+export { LruCache } from './lru-cache.js';
+export type { LruCacheOptions } from './lru-cache.js';

@@ -32,6 +32,8 @@ export interface OAuthTestServer {
   readonly tokenRequests: TokenRequestRecord[];
   /** Token requests by grant type. */
   count(grantType?: string): number;
+  /** Resolves once `count(grantType)` has reached `n`: a test waits for the request, not a time. */
+  tokenRequested(grantType: string, n: number): Promise<void>;
   readonly revocations: URLSearchParams[];
   /** Lifetime (expires_in and JWT exp) of every token issued from now on. */
   setTokenLifetime(seconds: number): void;
@@ -80,6 +82,17 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
   });
 
   const tokenRequests: TokenRequestRecord[] = [];
+  const countOf = (grantType?: string) =>
+    grantType === undefined
+      ? tokenRequests.length
+      : tokenRequests.filter((r) => r.grantType === grantType).length;
+  let waiters: Array<{ grantType: string; n: number; resolve: () => void }> = [];
+  const recordTokenRequest = (r: TokenRequestRecord) => {
+    tokenRequests.push(r);
+    const met = waiters.filter((w) => countOf(w.grantType) >= w.n);
+    waiters = waiters.filter((w) => !met.includes(w));
+    for (const w of met) w.resolve();
+  };
   const revocations: URLSearchParams[] = [];
   const failures: InjectedFailure[] = [];
   const devices = new Map<
@@ -111,7 +124,7 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
       ) => res.writeHead(status, { 'content-type': type, ...headers }).end(text);
       if (url.pathname === '/token' && req.method === 'POST') {
         const params = new URLSearchParams(body);
-        tokenRequests.push({ grantType: params.get('grant_type') ?? '', params });
+        recordTokenRequest({ grantType: params.get('grant_type') ?? '', params });
         const fail = failures.shift();
         if (fail) return send(fail.status, fail.body, fail.contentType, fail.headers);
         if (params.get('grant_type') === 'urn:ietf:params:oauth:grant-type:device_code') {
@@ -194,10 +207,11 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
     }),
     tokenRequests,
     issued,
-    count: (grantType) =>
-      grantType === undefined
-        ? tokenRequests.length
-        : tokenRequests.filter((r) => r.grantType === grantType).length,
+    count: countOf,
+    tokenRequested: (grantType, n) =>
+      countOf(grantType) >= n
+        ? Promise.resolve()
+        : new Promise((resolve) => void waiters.push({ grantType, n, resolve })),
     revocations,
     setTokenLifetime: (s) => void (lifetime = s),
     setOpaqueAccessTokens: (on) => void (opaque = on),

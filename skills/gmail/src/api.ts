@@ -1,7 +1,7 @@
 // Gmail REST calls through the host's authorized fetch (bearer token for the calling tool's
 // scopes, one refresh and retry on 401), and what Google's error answers mean to a model.
 // Google's errors are `{"error": {"code", "message", "status", "errors": [{"reason"}]}}`.
-import { SkillError, type SkillContext } from '@openclaw/skill-sdk';
+import { errorCauses, SkillError, type SkillContext } from '@openclaw/skill-sdk';
 
 export interface GmailConfig {
   apiBaseUrl: string;
@@ -17,10 +17,9 @@ interface GoogleError {
 
 /** The system error code (ECONNREFUSED, ENOTFOUND...) in fetch's `cause` chain. */
 function systemCode(e: unknown): string | undefined {
-  for (let c = e, i = 0; i < 5 && typeof c === 'object' && c !== null; i++) {
+  for (const c of errorCauses(e)) {
     const code = (c as { code?: unknown }).code;
     if (typeof code === 'string') return code;
-    c = (c as { cause?: unknown }).cause;
   }
   return undefined;
 }

@@ -3,7 +3,7 @@
 // NETWORK_ERROR here rather than in the host, because a worker or sandbox runner carries only
 // an error's code and message across its boundary, not the `cause` that names the system
 // error. An abort is left as it is: the host reports it as ABORTED (or TIMEOUT).
-import { SkillError } from '@openclaw/skill-sdk';
+import { errorCauses, SkillError } from '@openclaw/skill-sdk';
 import type { GeoResult } from './places.js';
 
 export interface WeatherConfig {
@@ -33,10 +33,9 @@ async function reasonOf(res: Response): Promise<string | undefined> {
 
 /** The system error code (ECONNREFUSED, ENOTFOUND...) in fetch's `cause` chain. */
 function systemCode(e: unknown): string | undefined {
-  for (let c = e, i = 0; i < 5 && typeof c === 'object' && c !== null; i++) {
+  for (const c of errorCauses(e)) {
     const code = (c as { code?: unknown }).code;
     if (typeof code === 'string') return code;
-    c = (c as { cause?: unknown }).cause;
   }
   return undefined;
 }

@@ -9,8 +9,6 @@ import { registerRotateKey } from './auth-rotate-key.js';
 import { registerSetKey } from './auth-set-key.js';
 
 export function configure(auth: Command, io: Io): void {
-  auth.description('Log skills in to OAuth providers, show grants, store API keys');
-
   registerLogin(auth, io);
   registerLogout(auth, io);
   registerStatus(auth, io);

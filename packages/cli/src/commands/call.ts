@@ -23,7 +23,6 @@ const askOnTerminal: ApprovalHandler = async ({ tool, input, reason }) => {
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('Call a tool through the host (policy, validation, approval, audit)')
     .argument('<tool>', 'canonical (weather.current) or wire (weather_current) name')
     .option('--input <json>', 'the tool input as a JSON object', '{}')
     .option('--approve', 'approve the call if the tool needs approval')

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { SkillError } from '@openclaw/skill-sdk';
 import { Option, type Command } from 'commander';
 import { dashboardDir } from '../dashboard-files.js';
+import { addHelpBody } from '../command.js';
 import { printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 import { findServe, homeOf } from '../serve-client.js';
@@ -34,10 +35,7 @@ export function openBrowser(url: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 export function configure(cmd: Command, io: Io): void {
-  cmd
-    .description(
-      'Open the dashboard (skills, accounts, approvals, activity) of the running serve, starting one if none runs',
-    )
+  addHelpBody(cmd, 'The page shows the skills, accounts, approvals and activity of that serve.')
     .option('--no-browser', 'print the URL without opening a browser')
     .addOption(
       new Option('--port <n>', 'port for a serve started here (default 7411)').argParser(parsePort),

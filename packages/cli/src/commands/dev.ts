@@ -45,55 +45,52 @@ function stopSignal(): { stopped: Promise<void>; release(): void } {
 }
 
 export function configure(cmd: Command, io: Io): void {
-  cmd
-    .description('Load one skill folder with live reload, printing each reload')
-    .argument('<dir>', 'the skill folder')
-    .action(async (dirArg: string) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions>();
-      const dir = resolve(io.cwd, dirArg);
-      if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-        // A path that does not exist is a user error (1), as for `validate`.
-        throw new SkillError(
-          'SKILL_NOT_FOUND',
-          `${dir} is not a folder; pass a skill folder (one holding SKILL.md).`,
-        );
-      }
-      const signal = stopSignal();
-      const host: SkillHost = await openHost(opts, io, { skillDir: dir, hostTools: false });
-      const current = () => host.skills.find((s) => s.dir === dir);
-      const say = (line: string, value: Record<string, unknown>) =>
-        opts.json ? printJson(io, value) : io.stdout(`${line}\n`);
-      try {
-        const first = current();
-        say(`serving ${describe(first, dir)}`, {
-          event: 'serving',
-          skill: first?.name,
-          status: first?.status,
+  cmd.argument('<dir>', 'the skill folder').action(async (dirArg: string) => {
+    const opts = cmd.optsWithGlobals<GlobalOptions>();
+    const dir = resolve(io.cwd, dirArg);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      // A path that does not exist is a user error (1), as for `validate`.
+      throw new SkillError(
+        'SKILL_NOT_FOUND',
+        `${dir} is not a folder; pass a skill folder (one holding SKILL.md).`,
+      );
+    }
+    const signal = stopSignal();
+    const host: SkillHost = await openHost(opts, io, { skillDir: dir, hostTools: false });
+    const current = () => host.skills.find((s) => s.dir === dir);
+    const say = (line: string, value: Record<string, unknown>) =>
+      opts.json ? printJson(io, value) : io.stdout(`${line}\n`);
+    try {
+      const first = current();
+      say(`serving ${describe(first, dir)}`, {
+        event: 'serving',
+        skill: first?.name,
+        status: first?.status,
+      });
+      if (!opts.json) problems(io, first);
+      host.on('reload', (e) => {
+        const skill = current();
+        const what = e.paths.map((p) => relative(dir, p) || '.').join(', ');
+        say(`reloaded ${describe(skill, dir)} after ${what}`, {
+          event: 'reload',
+          paths: e.paths,
+          skill: skill?.name,
+          version: skill?.version,
+          status: skill?.status,
+          tools: skill?.tools.map((t) => t.name) ?? [],
+          problems: skill?.problems ?? [],
         });
-        if (!opts.json) problems(io, first);
-        host.on('reload', (e) => {
-          const skill = current();
-          const what = e.paths.map((p) => relative(dir, p) || '.').join(', ');
-          say(`reloaded ${describe(skill, dir)} after ${what}`, {
-            event: 'reload',
-            paths: e.paths,
-            skill: skill?.name,
-            version: skill?.version,
-            status: skill?.status,
-            tools: skill?.tools.map((t) => t.name) ?? [],
-            problems: skill?.problems ?? [],
-          });
-          if (!opts.json) problems(io, skill);
-        });
-        await host.watch({
-          onDegraded: (root, reason) =>
-            io.stderr(`not watching ${root} (${reason}); rescanning every few seconds\n`),
-        });
-        if (!opts.json) io.stdout('watching for changes (Ctrl-C to stop)\n');
-        await signal.stopped;
-      } finally {
-        await host.close();
-        signal.release();
-      }
-    });
+        if (!opts.json) problems(io, skill);
+      });
+      await host.watch({
+        onDegraded: (root, reason) =>
+          io.stderr(`not watching ${root} (${reason}); rescanning every few seconds\n`),
+      });
+      if (!opts.json) io.stdout('watching for changes (Ctrl-C to stop)\n');
+      await signal.stopped;
+    } finally {
+      await host.close();
+      signal.release();
+    }
+  });
 }

@@ -232,9 +232,6 @@ const MARK = { ok: '✓', warn: '!', fail: '✗' } as const;
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description(
-      'Check Node, the config, home permissions, the keychain, a running serve, installed skills against skills.lock.json, and MCP servers',
-    )
     .option('--fix', 'repair what disagrees between the store and skills.lock.json')
     .action(async () => {
       const opts = globalOptions<{ fix?: boolean }>(cmd);

@@ -5,7 +5,7 @@ import type { CommandEntry } from '../command.js';
 export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'validate',
-    summary: 'Check skill folders and list every problem',
+    summary: 'Check skill folders (package.json, manifest.json, SKILL.md) and list every problem',
     load: () => import('./validate.js'),
   },
   {
@@ -30,29 +30,28 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'install',
-    summary:
-      'Install a skill from npm (name@range), a .tgz or a folder; --frozen from the lockfile',
+    summary: 'Install a skill from npm (name@range), a .tgz/.zip, a folder or a git repository',
     load: () => import('./install.js'),
   },
   {
     name: 'update',
-    summary: 'Update installed skills to their newest version',
+    summary: 'Update installed skills to the newest version in their range (all, or the one named)',
     load: () => import('./update.js'),
   },
   {
     name: 'outdated',
     summary:
-      'List current, wanted (in the installed range) and latest versions of installed skills',
+      'List current, wanted (newest in the installed range) and latest versions of registry installs',
     load: () => import('./outdated.js'),
   },
   {
     name: 'remove',
-    summary: 'Remove an installed skill',
+    summary: 'Remove an installed skill (its store folder and lockfile entry; storage is kept)',
     load: () => import('./remove.js'),
   },
   {
     name: 'rollback',
-    summary: 'Return an installed skill to its previous version',
+    summary: 'Return an installed skill to the version before, or --to a kept one',
     load: () => import('./rollback.js'),
   },
   {
@@ -63,7 +62,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'unlink',
-    summary: 'Remove the links `link` made',
+    summary: 'Remove the links `link` made for a skill (every agent unless --agent is given)',
     load: () => import('./unlink.js'),
   },
   {
@@ -73,22 +72,24 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'release',
-    summary: 'Publish a skill from its changesets to the registry it prints first',
+    summary:
+      'Version the skill from its changesets, check it as pack does, and publish it to the registry it prints first',
     load: () => import('./release.js'),
   },
   {
     name: 'serve',
-    summary: 'Serve the skills to MCP clients (stdio or HTTP) with a control API on 127.0.0.1',
+    summary:
+      'Run the host as a service: MCP (stdio or HTTP at /mcp) and the control API on 127.0.0.1',
     load: () => import('./serve.js'),
   },
   {
     name: 'dashboard',
-    summary: 'Open the dashboard page of the running serve (or start one) in a browser',
+    summary: 'Open the dashboard of the running serve in a browser, starting a serve if none runs',
     load: () => import('./dashboard.js'),
   },
   {
     name: 'auth',
-    summary: 'Log skills in to OAuth providers (login, logout, status, set-key)',
+    summary: 'Log skills in to OAuth providers, show grants, store and rotate API keys',
     load: () => import('./auth.js'),
   },
   {
@@ -99,23 +100,23 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'pack',
     summary:
-      'Check, build and test a skill, list exactly what would ship, refuse secrets; write the tarball',
+      'Check, build and test a skill, list exactly what would ship, refuse secrets and unmeant tests, then write the tarball',
     load: () => import('./pack.js'),
   },
   {
     name: 'search',
-    summary: 'Find skills on an npm registry: version, author, OAuth scopes, code or docs',
+    summary: 'Find skills on an npm registry (packages with the "openclaw-skill" keyword)',
     load: () => import('./search.js'),
   },
   {
     name: 'info',
-    summary: "Show a published skill's tools, permissions and scopes before installing it",
+    summary: "Show a published skill's tools, permissions and OAuth scopes before installing it",
     load: () => import('./info.js'),
   },
   {
     name: 'doctor',
     summary:
-      'Check Node, the config, home permissions, the keychain, a running serve and MCP servers',
+      'Check Node, the config, home permissions, the keychain, a running serve, installed skills against skills.lock.json, and MCP servers',
     load: () => import('./doctor.js'),
   },
 ];

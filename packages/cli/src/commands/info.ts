@@ -26,7 +26,6 @@ export interface InfoReport extends Omit<Published['summary'], 'tools'> {
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description("Show a published skill's tools, permissions and OAuth scopes before installing")
     .argument(
       '<spec>',
       'npm name with an optional version or range (name@1.2.x), a .tgz or a folder',

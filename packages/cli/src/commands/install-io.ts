@@ -124,7 +124,6 @@ export function configureByName<O extends object>(
   cmd: Command,
   io: Io,
   spec: {
-    description: string;
     /** What the command does, for the refusal of a skill another tool manages. */
     verb: 'remove' | 'rollback';
     viaServe(serve: ServeClient, name: string, opts: O): Promise<InstallResult>;
@@ -135,27 +134,24 @@ export function configureByName<O extends object>(
     ): Promise<InstallResult>;
   },
 ): void {
-  cmd
-    .description(spec.description)
-    .argument('<name>', 'skill name')
-    .action(async (name: string) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & O>();
-      const serve = await findServe(homeOf(opts, io));
-      if (serve) {
-        io.stderr(throughServe(serve));
-        const { skills } = await serve.request<{ skills: ListEntry[] }>('GET', '/skills');
-        const refused = managedRefusal(name, skills, spec.verb);
-        if (refused) throw refused;
-        return printResults(io, opts.json, [await spec.viaServe(serve, name, opts)]);
-      }
-      const host = await openHost(opts, io);
-      try {
-        const refused = managedRefusal(name, host.skills, spec.verb);
-        if (refused) throw refused;
-        const onProgress = progress(io, opts.json);
-        printResults(io, opts.json, [await spec.local(host, name, { ...opts, onProgress })]);
-      } finally {
-        await host.close();
-      }
-    });
+  cmd.argument('<name>', 'skill name').action(async (name: string) => {
+    const opts = cmd.optsWithGlobals<GlobalOptions & O>();
+    const serve = await findServe(homeOf(opts, io));
+    if (serve) {
+      io.stderr(throughServe(serve));
+      const { skills } = await serve.request<{ skills: ListEntry[] }>('GET', '/skills');
+      const refused = managedRefusal(name, skills, spec.verb);
+      if (refused) throw refused;
+      return printResults(io, opts.json, [await spec.viaServe(serve, name, opts)]);
+    }
+    const host = await openHost(opts, io);
+    try {
+      const refused = managedRefusal(name, host.skills, spec.verb);
+      if (refused) throw refused;
+      const onProgress = progress(io, opts.json);
+      printResults(io, opts.json, [await spec.local(host, name, { ...opts, onProgress })]);
+    } finally {
+      await host.close();
+    }
+  });
 }

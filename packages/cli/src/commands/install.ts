@@ -19,9 +19,6 @@ interface InstallFlags extends GlobalOptions {
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description(
-      'Install a skill from npm (name@range), a .tgz/.zip, a folder or a git repository into the host',
-    )
     .argument(
       '[spec]',
       'npm name and range, .tgz/.zip, folder, or git (github:owner/repo, owner/repo/path, https://…/repo.git, git+ssh:, git+file:; #ref)',

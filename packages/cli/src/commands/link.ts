@@ -15,6 +15,7 @@ import {
   type LinkResult,
   type ServeCommand,
 } from '@openclaw/skill-host/internal';
+import { addHelpBody } from '../command.js';
 import { printJson, type Io } from '../io.js';
 import {
   AGENT_LIST,
@@ -38,10 +39,10 @@ interface McpReport {
 }
 
 export function configure(cmd: Command, io: Io): void {
-  cmd
-    .description(
-      "Put an installed skill where agents read skills (a symlink into the store), or print a code skill's MCP entry",
-    )
+  addHelpBody(
+    cmd,
+    "A SKILL.md skill gets a symlink into the store in each agent's skills folder. A code skill runs behind serve instead: link prints each agent's MCP entry for it, and --write merges that entry into the agent's MCP config.",
+  )
     .argument('<skill>', 'an installed skill')
     .option('--agent <id>', `an agent (repeat for several): ${AGENT_LIST}`, collect)
     .option('--all-agents', 'every agent in the table')

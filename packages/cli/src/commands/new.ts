@@ -8,6 +8,7 @@ import { Option, type Command } from 'commander';
 import { SkillError, type ErrorCode } from '@openclaw/skill-sdk';
 import type { FailureJson } from 'create-openclaw-skill';
 import { PACKAGE_MANAGERS, TEMPLATES } from 'create-openclaw-skill/options';
+import { addHelpBody } from '../command.js';
 import { EXIT, printJson, type Io } from '../io.js';
 import { globalOptions } from '../options.js';
 import { scaffolderCommand } from '../scaffolder.js';
@@ -40,8 +41,7 @@ export function scaffolderArgs(name: string | undefined, o: NewOptions): string[
 const FAIL_FD = 3;
 
 export function configure(cmd: Command, io: Io): void {
-  cmd
-    .description('Create a new skill from a template (the same as npm create openclaw-skill)')
+  addHelpBody(cmd, 'The same as npm create openclaw-skill.')
     .argument('[name]', 'folder, npm package and skill name (asked for when missing)')
     // The scaffolder's own lists, checked here too so a bad choice is bad usage before it runs.
     .addOption(

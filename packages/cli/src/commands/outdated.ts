@@ -8,21 +8,17 @@ import { printJson, type Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 
 export function configure(cmd: Command, io: Io): void {
-  cmd
-    .description(
-      'List current, wanted (newest in the installed range) and latest versions of registry installs',
-    )
-    .action(async () => {
-      const opts = cmd.optsWithGlobals<GlobalOptions>();
-      const host = await openHost(opts, io);
-      try {
-        const rows = await host.outdated();
-        if (opts.json) return printJson(io, rows);
-        io.stdout(formatOutdated(rows));
-      } finally {
-        await host.close();
-      }
-    });
+  cmd.action(async () => {
+    const opts = cmd.optsWithGlobals<GlobalOptions>();
+    const host = await openHost(opts, io);
+    try {
+      const rows = await host.outdated();
+      if (opts.json) return printJson(io, rows);
+      io.stdout(formatOutdated(rows));
+    } finally {
+      await host.close();
+    }
+  });
 }
 
 /** A table like `npm outdated`'s; a skill with a newer version outside its range is marked. */

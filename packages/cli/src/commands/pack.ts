@@ -16,9 +16,6 @@ interface PackFlags extends GlobalOptions {
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description(
-      'Check, build and test a skill, list exactly what would ship, refuse secrets and unmeant tests, then write the tarball',
-    )
     .argument('[dir]', 'the skill folder', '.')
     .option('--no-test', "skip the package's test script")
     .option('--dry-run', 'list what would ship; write nothing')

@@ -13,7 +13,6 @@ export const positiveInt = (v: string): number => {
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('Print the <available_skills> block for the system prompt')
     .option('--query <text>', 'rank skills by relevance to this text when over budget')
     .option('--max-chars <n>', 'character budget (default 18000)', positiveInt)
     .addOption(

@@ -17,9 +17,6 @@ interface ReleaseFlags extends GlobalOptions {
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description(
-      'Version the skill from its changesets, check it as pack does, and publish it to the registry it prints first',
-    )
     .argument('[dir]', 'the skill folder', '.')
     .option('--registry <url>', "where to publish (default: the registry in the skill's .npmrc)")
     .option('--public', "allow npm's public registry as the target")

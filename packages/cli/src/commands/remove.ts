@@ -9,7 +9,6 @@ export function configure(cmd: Command, io: Io): void {
   cmd.option('--purge', "also delete the skill's storage (<home>/storage/<name>)");
   configureByName<{ purge?: boolean }>(cmd, io, {
     verb: 'remove',
-    description: 'Remove an installed skill (its store folder and lockfile entry; storage is kept)',
     viaServe: (serve, name, o) => removeViaServe(serve, name, { purge: o.purge === true }),
     local: (host, name, o) =>
       host.remove(name, { onProgress: o.onProgress, purge: o.purge === true }),

@@ -9,7 +9,6 @@ export function configure(cmd: Command, io: Io): void {
   cmd.option('--to <version>', 'roll back (or forward) to this kept version');
   configureByName<{ to?: string }>(cmd, io, {
     verb: 'rollback',
-    description: 'Return an installed skill to the version before, or --to a kept one',
     viaServe: (serve, name, o) => rollbackViaServe(serve, name, { ...(o.to && { to: o.to }) }),
     local: (host, name, o) =>
       host.rollback(name, { onProgress: o.onProgress, ...(o.to && { to: o.to }) }),

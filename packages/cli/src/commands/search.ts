@@ -37,7 +37,6 @@ const PARALLEL = 4;
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('Find skills on an npm registry (packages with the "openclaw-skill" keyword)')
     .argument('[words...]', 'what to look for (none: every skill)')
     .option(
       '--registry <url>',

@@ -102,9 +102,6 @@ export async function banner(serve: RunningServe, configs: ClientConfigs): Promi
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description(
-      'Run the host as a service: MCP (stdio or HTTP at /mcp) and the control API on 127.0.0.1',
-    )
     .addOption(
       new Option(
         '--port <n>',

@@ -64,7 +64,6 @@ function printPlan(host: SkillHost, io: Io, opts: ToolsOptions & GlobalOptions):
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('List the tools the host offers, or print their definitions for a provider')
     .addOption(
       new Option('--format <format>', 'print definitions in this provider format').choices(
         TOOL_FORMATS,

@@ -7,7 +7,6 @@ import { AGENT_LIST, chosenAgents, collect, linkContext, type AgentFlags } from 
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description('Remove the links `link` made for a skill (every agent unless --agent is given)')
     .argument('<skill>', 'a linked skill')
     .option('--agent <id>', `an agent (repeat for several): ${AGENT_LIST}`, collect)
     .option('--all-agents', 'every agent in the table (the default)')

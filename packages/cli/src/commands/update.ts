@@ -11,9 +11,6 @@ import { ALLOW_LOCAL_DEPS, consentOptions, printResults, progress } from './inst
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description(
-      'Update installed skills to the newest version in their range (all, or the one named)',
-    )
     .argument('[name]', 'skill name (default: every installed skill)')
     .option('--registry <url>', 'npm registry (default: where the skill came from)')
     .option('-y, --yes', 'accept the new version without asking')

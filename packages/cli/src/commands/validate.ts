@@ -21,9 +21,6 @@ export interface ValidateReport {
 
 export function configure(cmd: Command, io: Io): void {
   cmd
-    .description(
-      'Check skill folders (package.json, manifest.json, SKILL.md) and list every problem',
-    )
     .argument('<dir...>', 'skill folders')
     .option(
       '--strict',

@@ -8,7 +8,7 @@ import { captureLogger, type LogRecord } from '../router/router.fixtures.js';
 import {
   AuditLog,
   canonicalJson,
-  formatAuditLine,
+  AuditLineFormatter,
   digest64,
   type AuditEntry,
   type AuditLine,
@@ -30,6 +30,9 @@ const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   redactor: createRedactor(),
   ...over,
 });
+
+const formatAuditLine = (e: AuditEntry, fullInputs: boolean) =>
+  new AuditLineFormatter().format(e, fullInputs);
 
 const tmpHome = () => mkdtemp(join(tmpdir(), 'audit-test-'));
 

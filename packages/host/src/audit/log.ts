@@ -16,7 +16,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '@openclaw/skill-sdk';
 import { inputDigest, unserializableDigest } from './digest.js';
-import { formatAuditLine, type AuditEntry } from './line.js';
+import { AuditLineFormatter, type AuditEntry } from './line.js';
 
 export interface AuditLogOptions {
   /** `<home>/audit.jsonl`. */
@@ -63,6 +63,7 @@ export class AuditLog {
   #dropped = 0;
   // Reused for every batch: allocating a buffer per write costs more than the write.
   readonly #buf = Buffer.allocUnsafe(64 * 1024);
+  readonly #formatter = new AuditLineFormatter();
 
   constructor(opts: AuditLogOptions) {
     this.file = opts.file;
@@ -159,7 +160,7 @@ export class AuditLog {
     for (const e of entries) {
       let line: string;
       try {
-        line = formatAuditLine(e, this.#fullInputs);
+        line = this.#formatter.format(e, this.#fullInputs);
       } catch (err) {
         this.#report(err);
         continue;

@@ -20,10 +20,7 @@ describe('device authorization flow (RFC 8628)', () => {
       onPrompt: (p) => {
         prompts.push(p);
         // The user approves after the host has polled twice (both see authorization_pending).
-        void (async () => {
-          while (s.server.count(DEVICE) < 2) await new Promise((r) => setTimeout(r, 5));
-          s.server.approveDevice(p.userCode);
-        })();
+        void s.server.tokenRequested(DEVICE, 2).then(() => s.server.approveDevice(p.userCode));
       },
     });
     expect(prompts[0]!.verificationUri).toBe(`${s.server.url}/device`);

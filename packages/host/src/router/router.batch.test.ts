@@ -68,7 +68,7 @@ describe('callMany', () => {
     ]);
   });
 
-  it('never runs more than limits.concurrency at once', async () => {
+  it('never runs more than limits.concurrency at once: ten 20 ms calls with a limit of 3 take four rounds', async () => {
     let running = 0;
     let peak = 0;
     const h = await harness({
@@ -83,9 +83,16 @@ describe('callMany', () => {
         },
       },
     });
-    const results = await h.router.callMany(
-      Array.from({ length: 10 }, (_, n) => ({ name: 'work.slow', input: { n } })),
-    );
+    vi.useFakeTimers();
+    let results: Awaited<ReturnType<typeof h.router.callMany>> | undefined;
+    void h.router
+      .callMany(Array.from({ length: 10 }, (_, n) => ({ name: 'work.slow', input: { n } })))
+      .then((r) => (results = r));
+    // Ten calls three at a time take four rounds of 20 ms: after three, one call is left.
+    await vi.advanceTimersByTimeAsync(60);
+    expect([results, running]).toEqual([undefined, 1]);
+    await vi.advanceTimersByTimeAsync(20);
+    if (!results) throw new Error('the batch did not finish after four rounds');
     expect(results.every((r) => !r.isError)).toBe(true);
     expect(peak).toBe(3);
   });

@@ -36,13 +36,21 @@ const deps = (runner: Runner, over: Partial<ActivatorDeps> = {}): ActivatorDeps 
   ...over,
 });
 const call = { signal: new AbortController().signal, callId: 'c' };
+// One turn of the event loop: every promise job queued before it has run. Ordering, not time.
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 
 describe('lazy activation', () => {
   it('concurrent first calls share one activation', async () => {
-    const { runner, log } = fakeRunner(() => new Promise((r) => setTimeout(r, 20)));
+    let finish!: () => void;
+    const activating = new Promise<void>((r) => (finish = r));
+    const { runner, log } = fakeRunner(() => activating);
     const a = createActivator(deps(runner));
     const skill = skillRecord({ name: 's', tools: ['s.t'] });
-    const [x, y, z] = await Promise.all([a.activate(skill), a.activate(skill), a.activate(skill)]);
+    const all = Promise.all([a.activate(skill), a.activate(skill), a.activate(skill)]);
+    await nextTurn();
+    expect(log).toEqual(['activate s']);
+    finish();
+    const [x, y, z] = await all;
     expect(log).toEqual(['activate s']);
     expect(x).toBe(y);
     expect(y).toBe(z);
@@ -71,11 +79,11 @@ describe('lazy activation', () => {
     const inflight = active.invoke('s.t', { wait }, call);
     const v2 = skillRecord({ name: 's' });
     a.retain([v2]);
-    await new Promise((r) => setTimeout(r, 10));
+    await nextTurn();
     expect(log).toEqual(['activate s']);
     release();
     expect(await inflight).toBe('s.t ok');
-    await new Promise((r) => setTimeout(r, 0));
+    await nextTurn();
     expect(log).toEqual(['activate s', 'dispose s']);
     await a.activate(v2);
     expect(log).toEqual(['activate s', 'dispose s', 'activate s']);

@@ -1,7 +1,9 @@
 // The sandbox runner refuses what a malicious skill tries: reading the user's SSH key,
 // /etc/passwd, another skill's storage or the token store, writing outside its storage,
 // starting a shell. Each refusal is a structured POLICY_DENIED without the secret, and the
-// host and the other skills carry on. Faults are contained as in the worker runner.
+// host and the other skills carry on. What the worker runner promises too (faults contained,
+// context over RPC, undeclared tokens, hosts and signals refused) is checked for both runners
+// in isolation.worker-and-sandbox.test.ts.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,53 +86,5 @@ describe('sandbox runner: what a hostile skill may not reach', () => {
     expect(refused.isError && refused.code).toBe('POLICY_DENIED');
     const granted = await world.open({ skills: { hostile: { grant: { childProcess: true } } } });
     expect(ok(await granted.call({ name: 'hostile.spawn', input: {} }))).toBe('pwned\n');
-  });
-
-  it('a result that cannot cross to the host is SKILL_ERROR saying to return data; the runner carries on', async () => {
-    const host = await open();
-    const r = await host.call({ name: 'hostile.unclonable', input: {} });
-    expect(r.isError && r.code).toBe('SKILL_ERROR');
-    expect(r.isError && r.message).toContain('cannot be sent to the host');
-    ok(await host.call({ name: 'hostile.whoami', input: {} }));
-  });
-
-  it('a token for an undeclared provider is POLICY_DENIED; the env holds only declared names', async () => {
-    const host = await open();
-    const r = await host.call({ name: 'hostile.token', input: { provider: 'google' } });
-    expect(r.isError && r.code).toBe('POLICY_DENIED');
-    expect(ok(await host.call({ name: 'hostile.env', input: {} }))).toEqual(['HOSTILE_VISIBLE']);
-  });
-
-  it('signalling the host process (its parent) is POLICY_DENIED', async () => {
-    const host = await open();
-    const r = await host.call({ name: 'hostile.kill', input: { target: 'parent' } });
-    expect(r.isError && r.code).toBe('POLICY_DENIED');
-    expect(r.isError && r.message).toContain('may not send signals');
-  });
-});
-
-describe('sandbox runner: faults stay inside the skill', () => {
-  it('a busy loop is TIMEOUT and the next call answers from a new process', async () => {
-    const host = await open();
-    const before = ok(await host.call({ name: 'hostile.whoami', input: {} })) as { pid: number };
-    expect(before.pid).not.toBe(process.pid);
-    const spin = await host.call({ name: 'hostile.spin', input: {} });
-    expect(spin.isError && spin.code).toBe('TIMEOUT');
-    const after = ok(await host.call({ name: 'hostile.whoami', input: {} })) as { pid: number };
-    expect(after.pid).not.toBe(before.pid);
-  });
-
-  it('allocating without bound, process.exit() and a throw from a timer are SKILL_CRASHED; the victim is unaffected', async () => {
-    const host = await open();
-    for (const tool of ['alloc', 'exit', 'timer_throw']) {
-      const [r, v] = await host.callMany([
-        { name: `hostile.${tool}`, input: {} },
-        { name: 'victim.save', input: { value: tool } },
-      ]);
-      expect([tool, r!.isError && r!.code]).toEqual([tool, 'SKILL_CRASHED']);
-      expect(v!.isError).toBe(false);
-      // A success in between resets the crash count (three in a row start the backoff).
-      ok(await host.call({ name: 'hostile.whoami', input: {} }));
-    }
   });
 });

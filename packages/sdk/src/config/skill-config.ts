@@ -3,12 +3,14 @@
 // host's scan and for `createTester`, so a skill's unit tests see the config the host gives. Compiling a schema with ajv costs about a
 // millisecond, too slow for a scan of 1,000 skills, so the common case (no user settings,
 // a flat object schema with defaults) is answered without ajv; everything else is compiled
-// once per distinct schema for the life of the process.
+// once per distinct schema and kept in a bounded cache of the most recently used ones, so a
+// long-running host whose skills keep changing their schemas does not grow without end.
 import { createRequire } from 'node:module';
 import type * as AjvModule from 'ajv';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { FormatsPlugin } from 'ajv-formats';
 import type { Problem } from '../errors.js';
+import { LruCache } from '../lru-cache.js';
 
 export interface SkillConfigResult {
   config: Record<string, unknown>;
@@ -33,28 +35,52 @@ export interface SkillConfigInput {
 // ajv loads on first use: a scan answered by the fast path, or from its cache, never needs it.
 const require = createRequire(import.meta.url);
 let ajv: Ajv | undefined;
-const validators = new Map<string, ValidateFunction | Error>();
+
+/** Compiled validators (or the compile error) kept, by the schema's JSON text. */
+export const VALIDATORS_MAX = 256;
+// Exported for its tests; nothing else reads it.
+export const validators = new LruCache<string, ValidateFunction | Error>({ max: VALIDATORS_MAX });
+
+function loadAjv(): Ajv {
+  if (!ajv) {
+    ajv = new (require('ajv') as typeof AjvModule).Ajv({
+      useDefaults: true,
+      allErrors: true,
+      strict: false,
+    });
+    (require('ajv-formats') as { default: FormatsPlugin }).default(ajv);
+  }
+  return ajv;
+}
 
 function validatorFor(schema: Record<string, unknown>): ValidateFunction | Error {
   const key = JSON.stringify(schema);
   let v = validators.get(key);
   if (!v) {
-    if (!ajv) {
-      ajv = new (require('ajv') as typeof AjvModule).Ajv({
-        useDefaults: true,
-        allErrors: true,
-        strict: false,
-      });
-      (require('ajv-formats') as { default: FormatsPlugin }).default(ajv);
-    }
+    const compiler = loadAjv();
     try {
-      v = ajv.compile(schema);
+      v = compiler.compile(schema);
     } catch (e) {
       v = e instanceof Error ? e : new Error(String(e));
     }
+    forget(compiler, schema);
     validators.set(key, v);
   }
   return v;
+}
+
+/**
+ * Drops the schema from ajv's own cache (by schema object, and by $id). The compiled function
+ * stands alone; kept there, every schema ever compiled would stay in memory, and a changed
+ * schema with the same $id would be refused.
+ */
+function forget(compiler: Ajv, schema: Record<string, unknown>): void {
+  try {
+    compiler.removeSchema(schema);
+  } catch {
+    // A $id that is not a string: ajv dropped the cache entry before failing to read it,
+    // and never registered the id.
+  }
 }
 
 /** Keywords whose meaning for an empty object is fully known without a validator. */
