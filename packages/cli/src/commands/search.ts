@@ -61,7 +61,7 @@ export function configure(cmd: Command, io: Io): void {
       const ctx = await registryContext(opts, io);
       const query = words.join(' ');
       io.stderr(`${opts.json ? '' : '· '}searching ${ctx.registry}\n`);
-      const hits = await searchRegistry(ctx.registry, query, { size: limit });
+      const hits = await searchRegistry(ctx.registry, query, { size: limit, headers: ctx.headers });
       if (hits.length > 0)
         io.stderr(
           `${opts.json ? '' : '· '}reading ${hits.length} skill${hits.length > 1 ? 's' : ''}\n`,

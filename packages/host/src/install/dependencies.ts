@@ -11,6 +11,7 @@ import { absoluteLocalLinks, checkInstalledLinks, pinLocalDependencies } from '.
 import { newestVersionFrom } from './newest-version.js';
 import { linkSharedTree, shareInstalled } from './shared-deps.js';
 import { slimStoredPackage } from './slim-package.js';
+import type { NpmOptions } from './npm-config.js';
 
 /** A registry URL as shown in a message: without credentials, query or fragment. */
 function shownRegistry(registry: string): string {
@@ -84,6 +85,8 @@ export function npmInstallFailure(
 export interface InstallDependenciesOptions {
   registry: string;
   cache: string;
+  /** The user's npm request options (credentials, scoped registries) for version lookups. */
+  npm?: NpmOptions;
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   /** Local dependencies the install was allowed (`--allow-local-deps`), by real path. */

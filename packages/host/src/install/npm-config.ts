@@ -1,0 +1,128 @@
+// The user's npm configuration, read as npm itself reads it (@npmcli/config with npm's own
+// definitions): `npm_config_*` in the environment, then the project's `.npmrc` (the nearest
+// folder above the working folder with a package.json or node_modules), then the user's
+// (`$HOME/.npmrc` of the environment the host was given, or `userconfig`), then the global one.
+// What comes out is the part every registry request needs, as the flat options pacote and
+// npm-registry-fetch take: the default registry, scoped registries (`@scope:registry`), the
+// credentials per registry (`//host/path/:_authToken`, `:_auth`, `:username`/`:_password`,
+// `:certfile`/`:keyfile`), and TLS and proxy settings. As in npm 9 and later, credentials count
+// only under a registry's `//host/path/:` prefix, so they are never sent to another host.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+/** Flat npm options (pacote and npm-registry-fetch read these keys). */
+export type NpmOptions = Readonly<Record<string, unknown>>;
+
+export interface NpmConfig {
+  /** The default registry npm would use (`registry=`), with a trailing slash. */
+  registry: string;
+  /** Options passed to every registry request: credentials, scoped registries, TLS, proxy. */
+  options: NpmOptions;
+}
+
+export interface NpmConfigSource {
+  /** The environment the host was given: its HOME and `npm_config_*` apply, nothing else's. */
+  env: NodeJS.ProcessEnv;
+  /** Where the project `.npmrc` is looked for (walking up, as npm does). */
+  cwd: string;
+}
+
+interface NpmcliConfig {
+  load(): Promise<void>;
+  flat: Record<string, unknown>;
+}
+type NpmcliConfigClass = new (o: Record<string, unknown>) => NpmcliConfig;
+
+// The flat keys that shape a registry request. Everything else npm's configuration holds
+// (save, audit, scripts, the user's own npm cache...) is npm's business, not the host's.
+const REQUEST_KEYS = [
+  'ca',
+  'cert',
+  'key',
+  'strictSSL',
+  'proxy',
+  'httpsProxy',
+  'noProxy',
+  'localAddress',
+  'maxSockets',
+  'retry',
+  'timeout',
+] as const;
+
+/** `//host/path/:_authToken` and the like, and `@scope:registry`: copied as they are. */
+const isRegistryKey = (key: string): boolean => key.startsWith('//') || /^@.+:registry$/.test(key);
+
+const withSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
+
+/** Pure: the request options out of npm's flat configuration. */
+export function requestOptions(flat: Record<string, unknown>): NpmOptions {
+  const out: Record<string, unknown> = {};
+  for (const key of REQUEST_KEYS) {
+    const value = flat[key];
+    if (value !== undefined && value !== null && value !== '') out[key] = value;
+  }
+  for (const [key, value] of Object.entries(flat)) {
+    if (isRegistryKey(key) && typeof value === 'string' && value) out[key] = value;
+  }
+  return out;
+}
+
+/** Reads npm's configuration once; throws what @npmcli/config throws (a broken npmrc). */
+export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig> {
+  const require = createRequire(import.meta.url);
+  const Config = require('@npmcli/config') as NpmcliConfigClass;
+  const { definitions, shorthands, flatten, nerfDarts } =
+    require('@npmcli/config/lib/definitions') as Record<string, unknown>;
+  const config = new Config({
+    definitions,
+    shorthands,
+    flatten,
+    nerfDarts,
+    // Where npm keeps its builtin npmrc: this library's own folder, which holds none (a path
+    // relative to the process's working folder would read whatever `npmrc` lies there).
+    npmPath: dirname(require.resolve('@npmcli/config/package.json')),
+    // A copy: loading writes npm_config_* variables into the environment it is given.
+    env: { ...source.env },
+    argv: [],
+    cwd: source.cwd,
+    execPath: process.execPath,
+    platform: process.platform,
+  });
+  await config.load();
+  const registry = config.flat.registry;
+  return {
+    registry: withSlash(typeof registry === 'string' ? registry : 'https://registry.npmjs.org/'),
+    options: requestOptions(config.flat),
+  };
+}
+
+/**
+ * One loader per host: the first call reads the files, later calls get the same answer
+ * (a host is built for one environment and working folder).
+ */
+export function npmConfigLoader(source: NpmConfigSource): () => Promise<NpmConfig> {
+  let loaded: Promise<NpmConfig> | undefined;
+  return () => {
+    loaded ??= loadNpmConfig(source);
+    loaded.catch(() => {
+      // A failed read is tried again next time (the user may have fixed the file).
+      loaded = undefined;
+    });
+    return loaded;
+  };
+}
+
+/** npm's scope of a package name or registry spec (`@company/x@^1` is `@company`). */
+export function scopeOf(spec: string): string | undefined {
+  return /^(@[^/@\s]+)\//.exec(spec.trim())?.[1];
+}
+
+/**
+ * The registry a package is fetched from, as npm picks it: its scope's `@scope:registry` when
+ * one is configured, else `fallback` (`--registry`, the host config, npm's default).
+ */
+export function registryForSpec(spec: string, fallback: string, options: NpmOptions): string {
+  const scope = scopeOf(spec);
+  const scoped = scope ? options[`${scope}:registry`] : undefined;
+  return typeof scoped === 'string' && scoped ? withSlash(scoped) : fallback;
+}
