@@ -7,7 +7,7 @@ import { isSkillError, SkillError } from '@openclaw/skill-sdk';
 import { printJson, type Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { readPublished } from '../publish/published.js';
-import { registryContext } from '../publish/registry.js';
+import { noCredentialsNote, registryContext } from '../publish/registry.js';
 import { searchRegistry, type SearchHit } from '../publish/search.js';
 import { messageOf } from '@openclaw/skill-sdk/internal';
 
@@ -70,6 +70,8 @@ export function configure(cmd: Command, io: Io): void {
       if (opts.json) return printJson(io, entries);
       if (entries.length === 0) {
         io.stdout(`No skills found${query ? ` for "${query}"` : ''} on ${ctx.registry}\n`);
+        // A private registry hides from anonymous users what they may not read.
+        if (!ctx.headers.authorization) io.stderr(`· ${noCredentialsNote(ctx.registry)}\n`);
         return;
       }
       io.stdout(entries.map(formatEntry).join(''));

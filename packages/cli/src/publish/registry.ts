@@ -59,6 +59,10 @@ export function networkCode(e: unknown): string | undefined {
   return undefined;
 }
 
+/** Said when a search sent no credentials and found nothing. */
+export const noCredentialsNote = (registry: string): string =>
+  `no credentials for ${registry} are in your npm configuration; a private registry shows only what a logged-in user may read (npm login --registry ${registry})`;
+
 export const registryHint =
   'Check the registry URL (--registry, install.registry in the host config, or your npm config).';
 
