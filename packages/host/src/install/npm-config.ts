@@ -30,36 +30,51 @@ export interface NpmConfigSource {
 interface NpmcliConfig {
   load(): Promise<void>;
   flat: Record<string, unknown>;
+  /** Where a key's value comes from: 'default', 'builtin', 'global', 'user', 'project', 'env'... */
+  find(key: string): string | null;
 }
 type NpmcliConfigClass = new (o: Record<string, unknown>) => NpmcliConfig;
 
-// The flat keys that shape a registry request. Everything else npm's configuration holds
-// (save, audit, scripts, the user's own npm cache...) is npm's business, not the host's.
-const REQUEST_KEYS = [
-  'ca',
-  'cert',
-  'key',
-  'strictSSL',
-  'proxy',
-  'httpsProxy',
-  'noProxy',
-  'localAddress',
-  'maxSockets',
-  'retry',
-  'timeout',
-] as const;
+// The flat options that shape a registry request, each with the npmrc keys it is made from.
+// Only what the user set is passed on: npm's own defaults for these (retries with a 10 s
+// back-off, say) would change how the host's requests behave for everybody else.
+const REQUEST_KEYS: Readonly<Record<string, readonly string[]>> = {
+  ca: ['ca', 'cafile'],
+  cert: ['cert'],
+  key: ['key'],
+  strictSSL: ['strict-ssl'],
+  proxy: ['proxy'],
+  httpsProxy: ['https-proxy'],
+  noProxy: ['noproxy'],
+  localAddress: ['local-address'],
+  maxSockets: ['maxsockets'],
+  retry: [
+    'fetch-retries',
+    'fetch-retry-factor',
+    'fetch-retry-mintimeout',
+    'fetch-retry-maxtimeout',
+  ],
+  timeout: ['fetch-timeout'],
+};
 
 /** `//host/path/:_authToken` and the like, and `@scope:registry`: copied as they are. */
 const isRegistryKey = (key: string): boolean => key.startsWith('//') || /^@.+:registry$/.test(key);
 
 const withSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
 
-/** Pure: the request options out of npm's flat configuration. */
-export function requestOptions(flat: Record<string, unknown>): NpmOptions {
+/**
+ * Pure: the request options out of npm's flat configuration. `isSet` says whether an npmrc
+ * key was set anywhere but npm's defaults (all are, when not given).
+ */
+export function requestOptions(
+  flat: Record<string, unknown>,
+  isSet: (npmrcKey: string) => boolean = () => true,
+): NpmOptions {
   const out: Record<string, unknown> = {};
-  for (const key of REQUEST_KEYS) {
+  for (const [key, sources] of Object.entries(REQUEST_KEYS)) {
     const value = flat[key];
-    if (value !== undefined && value !== null && value !== '') out[key] = value;
+    if (value === undefined || value === null || value === '') continue;
+    if (sources.some(isSet)) out[key] = value;
   }
   for (const [key, value] of Object.entries(flat)) {
     if (isRegistryKey(key) && typeof value === 'string' && value) out[key] = value;
@@ -92,7 +107,10 @@ export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig>
   const registry = config.flat.registry;
   return {
     registry: withSlash(typeof registry === 'string' ? registry : 'https://registry.npmjs.org/'),
-    options: requestOptions(config.flat),
+    options: requestOptions(config.flat, (key) => {
+      const where = config.find(key);
+      return where !== null && where !== 'default';
+    }),
   };
 }
 
