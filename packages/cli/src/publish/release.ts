@@ -61,7 +61,8 @@ async function refusedPublish(
   output: string,
   npm: NpmOptions,
 ): Promise<SkillError | undefined> {
-  const status = /\bE(401|403)\b/.exec(output)?.[1];
+  // npm says ENEEDAUTH when it has no credentials to send at all.
+  const status = /\bENEEDAUTH\b/.test(output) ? '401' : /\bE(401|403)\b/.exec(output)?.[1];
   if (!status) return undefined;
   const { refusedError, sendsCredentials } = await import('@openclaw/skill-host/internal');
   return refusedError({

@@ -139,7 +139,7 @@ describe('the refusal', () => {
     });
     expect(e.code).toBe('REGISTRY_ERROR');
     expect(e.message).toBe(
-      'The registry http://priv.test/npm/ refused @company/x@^1 (HTTP 403: access denied); the credentials in your npm configuration were sent and not accepted.',
+      'The registry http://priv.test/npm/ refused @company/x@^1 (HTTP 403: access denied); the credentials in your npm configuration were sent, and that account may not do this.',
     );
     expect(e.hint).toBe(
       'Run `npm login --registry http://priv.test/npm/ --scope @company` (it writes the token to your user .npmrc), then try again.',

@@ -96,8 +96,9 @@ export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig>
     // Where npm keeps its builtin npmrc: this library's own folder, which holds none (a path
     // relative to the process's working folder would read whatever `npmrc` lies there).
     npmPath: dirname(require.resolve('@npmcli/config/package.json')),
-    // A copy: loading writes npm_config_* variables into the environment it is given.
-    env: { ...source.env },
+    // A copy (loading writes npm_config_* variables into the environment it is given),
+    // without unset variables: a child process would not see them, and npm must not either.
+    env: Object.fromEntries(Object.entries(source.env).filter(([, v]) => v !== undefined)),
     argv: [],
     cwd: source.cwd,
     execPath: process.execPath,

@@ -75,9 +75,11 @@ export function shownUrl(url: string): string {
 export function refusedError(r: RefusedRequest): SkillError {
   const registry = shownUrl(r.registry);
   const scope = scopeOf(r.what);
-  const sent = r.credentialsSent
-    ? 'the credentials in your npm configuration were sent and not accepted'
-    : 'no credentials for it are in your npm configuration (.npmrc or npm_config_*)';
+  const sent = !r.credentialsSent
+    ? 'no credentials for it are in your npm configuration (.npmrc or npm_config_*)'
+    : r.status === 401
+      ? 'the credentials in your npm configuration were sent and not accepted'
+      : 'the credentials in your npm configuration were sent, and that account may not do this';
   const answer = r.status === 401 ? 'HTTP 401: login required' : 'HTTP 403: access denied';
   return new SkillError(
     'REGISTRY_ERROR',
