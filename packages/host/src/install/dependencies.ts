@@ -138,6 +138,12 @@ async function runNpmInstall(dir: string, opts: InstallDependenciesOptions): Pro
     '--install-links=false',
     `--registry=${opts.registry}`,
     `--cache=${opts.cache}`,
+    // Scoped registries from any npmrc the host read (the project's too, which npm would not
+    // find from the staging folder). Credentials stay out of the command line: npm reads
+    // them from the user's npmrc itself (HOME is the host's).
+    ...Object.entries(opts.npm ?? {})
+      .filter(([key, value]) => /^@[^:]+:registry$/.test(key) && typeof value === 'string')
+      .map(([key, value]) => `--${key}=${String(value)}`),
   ];
   await new Promise<void>((resolve, reject) => {
     execFile(
