@@ -62,12 +62,20 @@ describe('which npmrc wins', () => {
     expect(given).toEqual(env());
   });
 
-  it('a loader reads the files once; a second call gets the same answer after the file changed', async () => {
+  it('a loader reads the files once, and again only after one of them changed (an npm login)', async () => {
     await writeFile(join(home, '.npmrc'), 'registry=http://first.test/\n');
     const load = npmConfigLoader({ env: env(), cwd: home });
-    expect((await load()).registry).toBe('http://first.test/');
-    await writeFile(join(home, '.npmrc'), 'registry=http://second.test/\n');
-    expect((await load()).registry).toBe('http://first.test/');
+    const first = await load();
+    expect(first.registry).toBe('http://first.test/');
+    expect(await load()).toBe(first);
+    await writeFile(
+      join(home, '.npmrc'),
+      'registry=http://second.test/\n//second.test/:_authToken=t\n',
+    );
+    const second = await load();
+    expect(second.registry).toBe('http://second.test/');
+    expect(second.options).toEqual({ '//second.test/:_authToken': 't' });
+    expect(await load()).toBe(second);
   });
 });
 

@@ -7,8 +7,9 @@
 // credentials per registry (`//host/path/:_authToken`, `:_auth`, `:username`/`:_password`,
 // `:certfile`/`:keyfile`), and TLS and proxy settings. As in npm 9 and later, credentials count
 // only under a registry's `//host/path/:` prefix, so they are never sent to another host.
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** Flat npm options (pacote and npm-registry-fetch read these keys). */
 export type NpmOptions = Readonly<Record<string, unknown>>;
@@ -18,6 +19,8 @@ export interface NpmConfig {
   registry: string;
   /** Options passed to every registry request: credentials, scoped registries, TLS, proxy. */
   options: NpmOptions;
+  /** The npmrc files that apply (project, user, global), whether they exist or not. */
+  files: readonly string[];
 }
 
 export interface NpmConfigSource {
@@ -30,6 +33,8 @@ export interface NpmConfigSource {
 interface NpmcliConfig {
   load(): Promise<void>;
   flat: Record<string, unknown>;
+  localPrefix: string;
+  get(key: string): unknown;
   /** Where a key's value comes from: 'default', 'builtin', 'global', 'user', 'project', 'env'... */
   find(key: string): string | null;
 }
@@ -106,7 +111,13 @@ export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig>
   });
   await config.load();
   const registry = config.flat.registry;
+  const files = [
+    join(config.localPrefix, '.npmrc'),
+    config.get('userconfig'),
+    config.get('globalconfig'),
+  ];
   return {
+    files: files.filter((f): f is string => typeof f === 'string'),
     registry: withSlash(typeof registry === 'string' ? registry : 'https://registry.npmjs.org/'),
     options: requestOptions(config.flat, (key) => {
       const where = config.find(key);
@@ -115,19 +126,34 @@ export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig>
   };
 }
 
+/** What a file looks like now (size and change time; "-" when absent), to notice an edit. */
+async function stampOf(files: readonly string[]): Promise<string> {
+  const stamps = await Promise.all(
+    files.map((f) =>
+      stat(f).then(
+        (s) => `${s.size}:${s.mtimeMs}`,
+        () => '-',
+      ),
+    ),
+  );
+  return stamps.join('|');
+}
+
 /**
- * One loader per host: the first call reads the files, later calls get the same answer
- * (a host is built for one environment and working folder).
+ * One loader per host: the first call reads the files; later calls get the same answer until
+ * one of the npmrc files changes (an `npm login` after a refusal applies to the next request
+ * without restarting a long-running host). Checking costs one stat per file.
  */
 export function npmConfigLoader(source: NpmConfigSource): () => Promise<NpmConfig> {
-  let loaded: Promise<NpmConfig> | undefined;
-  return () => {
-    loaded ??= loadNpmConfig(source);
-    loaded.catch(() => {
-      // A failed read is tried again next time (the user may have fixed the file).
-      loaded = undefined;
-    });
-    return loaded;
+  let loaded: Promise<{ config: NpmConfig; stamp: string }> | undefined;
+  const load = async () => {
+    const config = await loadNpmConfig(source);
+    return { config, stamp: await stampOf(config.files) };
+  };
+  return async () => {
+    const current = loaded ? await loaded.catch(() => undefined) : undefined;
+    if (!current || (await stampOf(current.config.files)) !== current.stamp) loaded = load();
+    return (await loaded!).config;
   };
 }
 
