@@ -10,6 +10,7 @@
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Flat npm options (pacote and npm-registry-fetch read these keys). */
 export type NpmOptions = Readonly<Record<string, unknown>>;
@@ -98,9 +99,9 @@ export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig>
     shorthands,
     flatten,
     nerfDarts,
-    // Where npm keeps its builtin npmrc: this library's own folder, which holds none (a path
+    // Where npm keeps its builtin npmrc: this module's own folder, which holds none (a path
     // relative to the process's working folder would read whatever `npmrc` lies there).
-    npmPath: dirname(require.resolve('@npmcli/config/package.json')),
+    npmPath: dirname(fileURLToPath(import.meta.url)),
     // A copy (loading writes npm_config_* variables into the environment it is given),
     // without unset variables: a child process would not see them, and npm must not either.
     env: Object.fromEntries(Object.entries(source.env).filter(([, v]) => v !== undefined)),
