@@ -28,7 +28,7 @@ import {
 } from './reconcile.js';
 import { leavingRangeWarning, keptRange, rangeAfter, updateSpec } from './range.js';
 import { resolveRegistry } from './registry.js';
-import { registryForSpec } from './npm-config.js';
+import { registryForSpec, scopeOf } from './npm-config.js';
 import { frozenAll, repairInstalls, restoreContext, syncHere } from './restore.js';
 import { linkedVersion, readVersionEntry, storedVersions, versionBefore } from './store.js';
 import type {
@@ -137,7 +137,9 @@ async function installSpec(
   );
   const normalized = normalizeSpec(spec, ctx.deps.cwd);
   // A scoped package goes to its scope's registry (`@company:registry=`), as with npm.
-  const registry = registryForSpec(normalized, fallback, (await ctx.npmConfig()).options);
+  const registry = scopeOf(normalized)
+    ? registryForSpec(normalized, fallback, (await ctx.npmConfig()).options)
+    : fallback;
   const prepared =
     (await prepareSource(ctx, { spec, cwd: ctx.deps.cwd }, opts)) ??
     (await prepare(ctx, { spec: normalized, registry }, opts));

@@ -62,7 +62,8 @@ export async function prepare(
   const staged = await makeStaging(ctx.layout.root);
   try {
     progress({ step: 'fetch', detail: req.spec });
-    const npm = (await ctx.npmConfig?.())?.options;
+    // A local file or folder needs no registry: npm's configuration is not even read.
+    const npm = req.spec.startsWith('file:') ? undefined : (await ctx.npmConfig?.())?.options;
     const { fetched, signature, provenance } = await fetchVerified(req.spec, staged, {
       registry: req.registry,
       ...(npm && { npm }),
