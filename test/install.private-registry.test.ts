@@ -93,7 +93,7 @@ describe('a private registry that signs', () => {
     try {
       const keysBefore = registry.hits.get('/-/npm/v1/keys') ?? 0;
       const result = await host.install('oc-skill-signed', { yes: true });
-      expect(result.summary.signature).toMatchObject({
+      expect(result.summary?.signature).toMatchObject({
         status: 'verified',
         keyids: ['SHA256:private-key-1'],
       });
@@ -128,7 +128,7 @@ describe('a private registry that signs', () => {
       await writeFile(join(user, '.npmrc'), `registry=${registry.url}\n${authLine()}`);
       const result = await host.install('oc-skill-signed', { yes: true });
       expect(result).toMatchObject({ action: 'installed', name: 'signed' });
-      expect(result.summary.signature?.status).toBe('verified');
+      expect(result.summary?.signature?.status).toBe('verified');
     } finally {
       await host.close();
     }
