@@ -34,7 +34,10 @@ export interface InstallerDeps {
 
 export interface InstallerContext extends ChangeContext, PrepareContext {
   deps: InstallerDeps;
-  /** The user's npm configuration (registry, scoped registries, credentials), read once. */
+  /**
+   * The user's npm configuration (registry, scoped registries, credentials): read once, and
+   * again when one of its npmrc files changes.
+   */
   npmConfig(): Promise<NpmConfig>;
 }
 
