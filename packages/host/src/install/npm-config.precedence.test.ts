@@ -100,6 +100,22 @@ describe('credentials and scoped registries', () => {
     });
   });
 
+  it('credentials and scoped registries can come from npm_config_* variables', async () => {
+    const empty = await mkdtemp(join(root, 'env-only-'));
+    const c = await loadNpmConfig({
+      env: env({
+        HOME: empty,
+        'npm_config_//priv.test/:_authToken': 'env-token',
+        'npm_config_@company:registry': 'http://priv.test/',
+      }),
+      cwd: empty,
+    });
+    expect(c.options).toEqual({
+      '//priv.test/:_authToken': 'env-token',
+      '@company:registry': 'http://priv.test/',
+    });
+  });
+
   it('a scoped name goes to its scope registry; other names and scopes to the fallback', () => {
     const options = { '@company:registry': 'http://priv.test/npm' };
     expect(registryForSpec('@company/x@^1', 'http://default.test/', options)).toBe(
