@@ -3,7 +3,8 @@
 // `${name}@${version}:${integrity}`, SHA-256) made with a key pair the test creates, and that
 // key at `/-/npm/v1/keys`. Versions can be published with a tampered signature, none, or a key
 // the registry no longer lists, to see each refused or warned about. It counts requests per
-// path so a suite can see the keys being cached.
+// path so a suite can see the keys being cached. With `token` it is a private registry: every
+// request without `authorization: Bearer <token>` gets HTTP 401.
 import { createHash, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -50,7 +51,10 @@ export interface SigningRegistry {
 const sign = (key: SigningKey, message: string) =>
   createSign('SHA256').update(message).end().sign(key.privateKey, 'base64');
 
-export async function startSigningRegistry(keys: SigningKey[]): Promise<SigningRegistry> {
+export async function startSigningRegistry(
+  keys: SigningKey[],
+  opts: { token?: string } = {},
+): Promise<SigningRegistry> {
   const packuments = new Map<string, Record<string, unknown>>();
   const tarballs = new Map<string, Buffer>();
   const hits = new Map<string, number>();
@@ -62,6 +66,9 @@ export async function startSigningRegistry(keys: SigningKey[]): Promise<SigningR
       res.writeHead(status, { 'content-type': type });
       res.end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
     };
+    if (opts.token !== undefined && req.headers.authorization !== `Bearer ${opts.token}`) {
+      return send(401, { error: 'authorization required' });
+    }
     if (path === '/-/npm/v1/keys') {
       return send(200, {
         keys: registry.keys.map((k) => ({

@@ -23,6 +23,19 @@ export { fetchPackage, normalizeSpec } from './install/fetch.js';
 export { inspectPackage } from './install/inspect.js';
 export { fetchVerified } from './install/verify-install.js';
 export { resolveRegistry } from './install/registry.js';
+export {
+  loadNpmConfig,
+  npmConfigLoader,
+  registryForSpec,
+  type NpmConfig,
+  type NpmOptions,
+} from './install/npm-config.js';
+export {
+  authHeaders,
+  refusedError,
+  refusedStatus,
+  sendsCredentials,
+} from './install/registry-auth.js';
 export type { InstallSummary } from './install/types.js';
 export { runnerKindFor } from './runners/choose.js';
 // The full auth manager behind `host.auth` (tokens, keys, the vault) for the CLI and tests.

@@ -23,6 +23,13 @@ export interface TestRegistry {
   env: NodeJS.ProcessEnv;
   /** `npm publish <dir>` to this registry. */
   publish(dir: string): Promise<void>;
+  /**
+   * With `restricted`: the token of the user the suite publishes as (already in `npmrc`).
+   * Otherwise the dummy token npm insists on.
+   */
+  token: string;
+  /** Adds a user as `npm adduser` does (PUT /-/user/org.couchdb.user:<name>); returns its token. */
+  addUser(name: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -36,6 +43,34 @@ export interface RegistryOptions {
   uplink?: { url: string; local: string[] };
   /** Package names this registry refuses to accept a publish of (HTTP 403), for failure paths. */
   refusePublish?: string[];
+  /**
+   * Reading and publishing only for a logged-in user (a private registry): anonymous requests
+   * get HTTP 401. A publisher user is added at start; its token is `token`.
+   */
+  restricted?: boolean;
+}
+
+const loggedIn = {
+  access: '$authenticated',
+  publish: '$authenticated',
+  unpublish: '$authenticated',
+};
+
+async function addUser(url: string, name: string, password: string): Promise<string> {
+  const res = await fetch(new URL(`-/user/org.couchdb.user:${encodeURIComponent(name)}`, url), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      password,
+      type: 'user',
+      roles: [],
+      date: new Date().toISOString(),
+    }),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (!res.ok || !body.token) throw new Error(`adding the user ${name} failed: HTTP ${res.status}`);
+  return body.token;
 }
 
 export async function startRegistry(opts: RegistryOptions = {}): Promise<TestRegistry> {
@@ -53,10 +88,14 @@ export async function startRegistry(opts: RegistryOptions = {}): Promise<TestReg
       ...Object.fromEntries(
         (opts.refusePublish ?? []).map((name) => [name, { ...local, publish: 'nobody-here' }]),
       ),
-      '@*/*': { ...local, ...(opts.uplink && { proxy: 'workspace' }) },
-      '**': { ...local, ...(opts.uplink && { proxy: 'workspace' }) },
+      '@*/*': {
+        ...(opts.restricted ? loggedIn : local),
+        ...(opts.uplink && { proxy: 'workspace' }),
+      },
+      '**': { ...(opts.restricted ? loggedIn : local), ...(opts.uplink && { proxy: 'workspace' }) },
     },
-    auth: { htpasswd: { file: join(root, 'htpasswd'), max_users: -1 } },
+    // A restricted registry takes new users (`npm adduser`); the open one needs none.
+    auth: { htpasswd: { file: join(root, 'htpasswd'), max_users: opts.restricted ? 100 : -1 } },
     log: { type: 'stdout', format: 'json', level: 'fatal' },
     web: { enable: false },
   });
@@ -67,7 +106,10 @@ export async function startRegistry(opts: RegistryOptions = {}): Promise<TestReg
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/`;
   const npmrc = join(root, 'npmrc');
-  await writeFile(npmrc, `registry=${url}\n//127.0.0.1:${port}/:_authToken=dummy-test-token\n`);
+  const token = opts.restricted
+    ? await addUser(url, 'publisher', 'publisher-password')
+    : 'dummy-test-token';
+  await writeFile(npmrc, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${token}\n`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     npm_config_userconfig: npmrc,
@@ -81,6 +123,8 @@ export async function startRegistry(opts: RegistryOptions = {}): Promise<TestReg
     url,
     npmrc,
     env,
+    token,
+    addUser: (name, password) => addUser(url, name, password),
     async publish(dir) {
       await exec('npm', ['publish', '--registry', url, '--ignore-scripts'], { cwd: dir, env });
     },

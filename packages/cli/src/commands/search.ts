@@ -7,7 +7,7 @@ import { isSkillError, SkillError } from '@openclaw/skill-sdk';
 import { printJson, type Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { readPublished } from '../publish/published.js';
-import { registryContext } from '../publish/registry.js';
+import { noCredentialsNote, registryContext } from '../publish/registry.js';
 import { searchRegistry, type SearchHit } from '../publish/search.js';
 import { messageOf } from '@openclaw/skill-sdk/internal';
 
@@ -60,7 +60,7 @@ export function configure(cmd: Command, io: Io): void {
       const ctx = await registryContext(opts, io);
       const query = words.join(' ');
       io.stderr(`${opts.json ? '' : '· '}searching ${ctx.registry}\n`);
-      const hits = await searchRegistry(ctx.registry, query, { size: limit });
+      const hits = await searchRegistry(ctx.registry, query, { size: limit, headers: ctx.headers });
       if (hits.length > 0)
         io.stderr(
           `${opts.json ? '' : '· '}reading ${hits.length} skill${hits.length > 1 ? 's' : ''}\n`,
@@ -69,6 +69,8 @@ export function configure(cmd: Command, io: Io): void {
       if (opts.json) return printJson(io, entries);
       if (entries.length === 0) {
         io.stdout(`No skills found${query ? ` for "${query}"` : ''} on ${ctx.registry}\n`);
+        // A private registry hides from anonymous users what they may not read.
+        if (!ctx.headers.authorization) io.stderr(`· ${noCredentialsNote(ctx.registry)}\n`);
         return;
       }
       io.stdout(entries.map(formatEntry).join(''));

@@ -24,7 +24,10 @@ export interface Published {
 }
 
 export async function readPublished(spec: string, ctx: RegistryContext): Promise<Published> {
-  const { fetchVerified, inspectPackage } = await import('@openclaw/skill-host/internal');
+  const { fetchVerified, inspectPackage, registryForSpec } =
+    await import('@openclaw/skill-host/internal');
+  // A scoped package is read from its scope's registry (`@company:registry=`), as npm does.
+  const registry = registryForSpec(spec, ctx.registry, ctx.npm);
   const dir = await mkdtemp(join(tmpdir(), 'openclaw-info-'));
   try {
     let verified;
@@ -32,7 +35,8 @@ export async function readPublished(spec: string, ctx: RegistryContext): Promise
       // Signature and provenance are checked as install checks them, so `info` shows both
       // (or refuses as install would) before anything is installed.
       verified = await fetchVerified(spec, join(dir, 'package'), {
-        registry: ctx.registry,
+        registry,
+        npm: ctx.npm,
         cache: ctx.cache,
         home: ctx.home,
         // `info` and `search` must see what was just published, not a cached packument.
@@ -40,10 +44,12 @@ export async function readPublished(spec: string, ctx: RegistryContext): Promise
       });
     } catch (e) {
       if (isSkillError(e) && / was refused: /.test(e.message)) throw e;
+      // A registry that refused the request: install's line says which and how to log in.
+      if (isSkillError(e) && e.code === 'REGISTRY_ERROR') throw e;
       // A local folder or tarball never reached the registry: the fetcher's line says what
       // is wrong with it (a registry diagnosis would blame the registry).
       if (spec.startsWith('file:') && isSkillError(e)) throw localFailure(e);
-      throw await registryFailure(spec, ctx.registry, e);
+      throw await registryFailure(spec, registry, { e, npm: ctx.npm });
     }
     let inspected;
     try {
@@ -99,7 +105,12 @@ function localFailure(e: SkillError): SkillError {
 }
 
 /** The install fetcher's error, said for a command that only reads the registry. */
-async function registryFailure(spec: string, registry: string, e: unknown): Promise<SkillError> {
+async function registryFailure(
+  spec: string,
+  registry: string,
+  o: { e: unknown; npm: Readonly<Record<string, unknown>> },
+): Promise<SkillError> {
+  const { e } = o;
   const cause = isSkillError(e) ? (e.cause ?? e) : e;
   const code = (cause as { code?: unknown })?.code;
   const net = networkCode(cause);
@@ -112,7 +123,7 @@ async function registryFailure(spec: string, registry: string, e: unknown): Prom
   ) {
     // pacote says "no such version" for a missing package, an unmatched range and a document
     // of the wrong shape alike: the document itself tells them apart.
-    return diagnose(spec, registry, e);
+    return diagnose(spec, registry, o);
   }
   if (
     code === 'EJSONPARSE' ||
@@ -149,7 +160,13 @@ export const packageNameOf = (spec: string): string => {
   return at > 0 ? spec.slice(0, at) : spec;
 };
 
-async function diagnose(spec: string, registry: string, e: unknown): Promise<SkillError> {
+async function diagnose(
+  spec: string,
+  registry: string,
+  o: { e: unknown; npm: Readonly<Record<string, unknown>> },
+): Promise<SkillError> {
+  const { e } = o;
+  const { authHeaders } = await import('@openclaw/skill-host/internal');
   const name = packageNameOf(spec);
   const notFound = new SkillError('REGISTRY_ERROR', `${spec} was not found on ${registry}.`, {
     cause: e,
@@ -157,8 +174,9 @@ async function diagnose(spec: string, registry: string, e: unknown): Promise<Ski
   });
   let res: Response;
   try {
-    res = await fetch(new URL(name.replace('/', '%2f'), registry), {
-      headers: { accept: 'application/json' },
+    const url = new URL(name.replace('/', '%2f'), registry);
+    res = await fetch(url, {
+      headers: { accept: 'application/json', ...authHeaders(url.href, registry, o.npm) },
     });
   } catch {
     return notFound;

@@ -1,6 +1,7 @@
 // A skill's release (`npm run release` in a scaffolded skill runs `openclaw-skill release`),
 // built so that it cannot go astray: the registry comes from one place (`--registry`, else the
-// npm configuration of the skill's folder: its .npmrc, then the user's), is printed before
+// npm configuration of the skill's folder: its .npmrc, then the user's, read as npm reads
+// them; npm publish then sends the credentials they hold for it), is printed before
 // anything changes, and npm's public registry needs `--public`. Then the changesets are
 // versioned, the package is checked as `pack` would, and published; when any step fails, the
 // files versioning rewrote (package.json, CHANGELOG.md, the changesets) are put back.
@@ -46,10 +47,30 @@ function toolEnv(o: ReleaseOptions, registry: string): NodeJS.ProcessEnv {
   return { ...o.env, PATH: path.join(delimiter), npm_config_registry: registry };
 }
 
-async function targetRegistry(o: ReleaseOptions): Promise<string> {
-  if (o.registry) return withSlash(o.registry);
-  const { stdout } = await exec('npm', ['config', 'get', 'registry'], { cwd: o.dir, env: o.env });
-  return withSlash(stdout.trim());
+type NpmOptions = Readonly<Record<string, unknown>>;
+
+async function targetRegistry(o: ReleaseOptions): Promise<{ registry: string; npm: NpmOptions }> {
+  const { loadNpmConfig } = await import('@openclaw/skill-host/internal');
+  const npm = await loadNpmConfig({ env: o.env, cwd: o.dir });
+  return { registry: withSlash(o.registry ?? npm.registry), npm: npm.options };
+}
+
+/** The registry's refusal of the publish (401/403 in npm's output) as one line, if it was one. */
+async function refusedPublish(
+  registry: string,
+  output: string,
+  npm: NpmOptions,
+): Promise<SkillError | undefined> {
+  // npm says ENEEDAUTH when it has no credentials to send at all.
+  const status = /\bENEEDAUTH\b/.test(output) ? '401' : /\bE(401|403)\b/.exec(output)?.[1];
+  if (!status) return undefined;
+  const { refusedError, sendsCredentials } = await import('@openclaw/skill-host/internal');
+  return refusedError({
+    registry,
+    status: status === '401' ? 401 : 403,
+    what: 'the publish',
+    credentialsSent: sendsCredentials(registry, registry, npm),
+  });
 }
 
 /** The files `changeset version` rewrites, as they are now (undefined: absent). */
@@ -71,7 +92,7 @@ async function restore(dir: string, saved: Map<string, string | undefined>): Pro
 
 /** Releases the skill in `o.dir`; returns the registry it published to. */
 export async function releaseSkill(o: ReleaseOptions): Promise<string> {
-  const registry = await targetRegistry(o);
+  const { registry, npm } = await targetRegistry(o);
   o.onStep(`Registry: ${registry}`);
   if (isPublicRegistry(registry) && !o.allowPublic) {
     throw new SkillError(
@@ -105,7 +126,18 @@ export async function releaseSkill(o: ReleaseOptions): Promise<string> {
         { cause: e, ...(e.hint && { hint: e.hint }) },
       );
     }
-    const err = e as { stderr?: string; message: string };
+    const err = e as { stderr?: string; stdout?: string; message: string };
+    const refusal = await refusedPublish(registry, `${err.stdout ?? ''}\n${err.stderr ?? ''}`, npm);
+    if (refusal) {
+      throw new SkillError(
+        refusal.code,
+        `${refusal.message.replace(/\.?$/, '')}; versions, CHANGELOG.md and the changesets were put back.`,
+        {
+          ...(refusal.hint && { hint: refusal.hint }),
+          ...(refusal.details && { details: refusal.details }),
+        },
+      );
+    }
     const line = String(err.stderr ?? '')
       .split('\n')
       .find((l) => /error|ERR!/i.test(l));

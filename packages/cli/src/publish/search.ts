@@ -3,7 +3,7 @@
 // text; registries that do not (verdaccio answers nothing for it) are asked again with the
 // plain words. Either way the answer is filtered here by the keyword, so only skills are shown.
 import { SkillError } from '@openclaw/skill-sdk';
-import { garbage, networkCode, registryHint, unreachable } from './registry.js';
+import { garbage, networkCode, refused, registryHint, unreachable } from './registry.js';
 import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export const SKILL_KEYWORD = 'openclaw-skill';
@@ -18,6 +18,8 @@ export interface SearchHit {
 
 export interface SearchOptions {
   size: number;
+  /** Credentials for the registry (RegistryContext's `headers`). */
+  headers?: Record<string, string>;
   fetch?: typeof fetch;
 }
 
@@ -43,7 +45,9 @@ async function searchOnce(
   url.searchParams.set('size', String(Math.min(250, opts.size * 3)));
   let res: Response;
   try {
-    res = await (opts.fetch ?? fetch)(url, { headers: { accept: 'application/json' } });
+    res = await (opts.fetch ?? fetch)(url, {
+      headers: { accept: 'application/json', ...opts.headers },
+    });
   } catch (e) {
     const code = networkCode(e);
     if (code) throw unreachable(registry, code, e);
@@ -57,6 +61,9 @@ async function searchOnce(
     );
   }
   const body = await res.text();
+  const credentialsSent = opts.headers?.authorization !== undefined;
+  const refusal = await refused(registry, 'the search', { status: res.status, credentialsSent });
+  if (refusal) throw refusal;
   if (!res.ok) {
     throw new SkillError(
       'REGISTRY_ERROR',

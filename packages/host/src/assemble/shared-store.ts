@@ -45,12 +45,21 @@ export function chooseInstallState(
   if (!shared) return { state: createFileInstallState(paths.lockfile), origin: '' };
   // Unique per process: two hosts on one machine are two origins.
   const origin = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  let npmConfig: (() => Promise<{ options: Record<string, unknown> }>) | undefined;
   const state = shared.installState({
     origin,
     packageBytes: async (entry) => {
       const { readPackageBytes } = await import('../install/package-bytes.js');
+      const { npmConfigLoader } = await import('../install/npm-config.js');
       const registry = entry.registry ?? deps.config.current.install?.registry;
-      return readPackageBytes(entry, { cache: paths.npmCache, ...(registry && { registry }) });
+      // A tarball no longer in the cache is fetched again with the user's npm credentials.
+      const { env, userHome, workspace } = deps.settings;
+      npmConfig ??= npmConfigLoader({
+        env: { ...env, HOME: env.HOME ?? userHome },
+        cwd: workspace,
+      });
+      const { options: npm } = await npmConfig();
+      return readPackageBytes(entry, { cache: paths.npmCache, npm, ...(registry && { registry }) });
     },
     onLost: (e) => {
       deps.logger.warn({ err: e }, 'Lost the shared store; calls go on, installs wait for it.');

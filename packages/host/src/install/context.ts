@@ -9,6 +9,7 @@ import type { PrepareContext } from './prepare.js';
 import { createFileInstallState } from './state.js';
 import { storeLayout } from './store.js';
 import { DEFAULT_KEEP_GENERATIONS } from './start.js';
+import { npmConfigLoader, type NpmConfig } from './npm-config.js';
 
 export interface InstallerDeps {
   paths: HostPaths;
@@ -33,6 +34,11 @@ export interface InstallerDeps {
 
 export interface InstallerContext extends ChangeContext, PrepareContext {
   deps: InstallerDeps;
+  /**
+   * The user's npm configuration (registry, scoped registries, credentials): read once, and
+   * again when one of its npmrc files changes.
+   */
+  npmConfig(): Promise<NpmConfig>;
 }
 
 export { DEFAULT_KEEP_GENERATIONS };
@@ -49,6 +55,12 @@ export function installerContext(deps: InstallerDeps): InstallerContext {
     ...(deps.skills && { skills: deps.skills }),
     ...(deps.userHome && { userHome: deps.userHome }),
     swap: deps.swap,
+    // The npmrc files of the environment the host was given: its HOME, else the user's home
+    // the host was told about (never the home of whatever process runs it, when it knows).
+    npmConfig: npmConfigLoader({
+      env: { ...deps.env, HOME: deps.env.HOME ?? deps.userHome },
+      cwd: deps.cwd,
+    }),
     keepGenerations: () => deps.config().install?.keepGenerations ?? DEFAULT_KEEP_GENERATIONS,
   };
 }

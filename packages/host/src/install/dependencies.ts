@@ -11,6 +11,7 @@ import { absoluteLocalLinks, checkInstalledLinks, pinLocalDependencies } from '.
 import { newestVersionFrom } from './newest-version.js';
 import { linkSharedTree, shareInstalled } from './shared-deps.js';
 import { slimStoredPackage } from './slim-package.js';
+import type { NpmOptions } from './npm-config.js';
 
 /** A registry URL as shown in a message: without credentials, query or fragment. */
 function shownRegistry(registry: string): string {
@@ -84,6 +85,8 @@ export function npmInstallFailure(
 export interface InstallDependenciesOptions {
   registry: string;
   cache: string;
+  /** The user's npm request options (credentials, scoped registries) for version lookups. */
+  npm?: NpmOptions;
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   /** Local dependencies the install was allowed (`--allow-local-deps`), by real path. */
@@ -135,6 +138,12 @@ async function runNpmInstall(dir: string, opts: InstallDependenciesOptions): Pro
     '--install-links=false',
     `--registry=${opts.registry}`,
     `--cache=${opts.cache}`,
+    // Scoped registries from any npmrc the host read (the project's too, which npm would not
+    // find from the staging folder). Credentials stay out of the command line: npm reads
+    // them from the user's npmrc itself (HOME is the host's).
+    ...Object.entries(opts.npm ?? {})
+      .filter(([key, value]) => /^@[^:]+:registry$/.test(key) && typeof value === 'string')
+      .map(([key, value]) => `--${key}=${String(value)}`),
   ];
   await new Promise<void>((resolve, reject) => {
     execFile(

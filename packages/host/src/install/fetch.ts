@@ -11,6 +11,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
 import { signatureError } from './signatures.js';
+import type { NpmOptions } from './npm-config.js';
+import { refusedError, refusedStatus, sendsCredentials } from './registry-auth.js';
 import { messageOf } from '@openclaw/skill-sdk/internal';
 
 export interface Fetched {
@@ -29,6 +31,8 @@ export interface Fetched {
 
 export interface FetchOptions {
   registry: string;
+  /** The user's npm request options: credentials per registry, scoped registries, TLS, proxy. */
+  npm?: NpmOptions;
   cache: string;
   /** Expected integrity (`--frozen`); a mismatch fails. */
   integrity?: string;
@@ -61,6 +65,7 @@ export function normalizeSpec(spec: string, cwd: string): string {
 
 function pacoteOptions(o: FetchOptions) {
   return {
+    ...o.npm,
     registry: o.registry,
     cache: o.cache,
     // Never run a package's prepare/install scripts, whatever the spec type.
@@ -151,7 +156,7 @@ async function fetchSpec(spec: string, dest: string, o: FetchOptions): Promise<F
     };
   } catch (e) {
     const limit = isRatioAbort(e) ? await ratioLimitError(spec, opts, e) : undefined;
-    throw limit ?? signatureError(spec, o.registry, e) ?? fetchError(spec, o.registry, e);
+    throw limit ?? signatureError(spec, o.registry, e) ?? fetchError(spec, o.registry, e, o.npm);
   }
 }
 
@@ -216,11 +221,28 @@ async function ratioLimitError(
 const mib = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
 
-/** One line a person can act on, for the failures pacote reports by code. */
-export function fetchError(spec: string, registry: string, e: unknown): SkillError {
+/**
+ * One line a person can act on, for the failures pacote reports by code. `npm` (the request
+ * options) says whether a refused request carried credentials.
+ */
+export function fetchError(
+  spec: string,
+  registry: string,
+  e: unknown,
+  npm: NpmOptions = {},
+): SkillError {
   const err = e as NodeJS.ErrnoException & { statusCode?: number; body?: unknown };
   const code = err?.code ?? '';
   const cause = { cause: e };
+  const status = refusedStatus(e);
+  if (status) {
+    return refusedError({
+      registry,
+      status,
+      what: spec,
+      credentialsSent: sendsCredentials(registry, registry, npm),
+    });
+  }
   if (code === 'E404' || err?.statusCode === 404 || code === 'ETARGET') {
     return new SkillError('INSTALL_FAILED', `${spec} was not found on ${registry}.`, {
       ...cause,

@@ -28,6 +28,7 @@ import {
 } from './reconcile.js';
 import { leavingRangeWarning, keptRange, rangeAfter, updateSpec } from './range.js';
 import { resolveRegistry } from './registry.js';
+import { registryForSpec, scopeOf } from './npm-config.js';
 import { frozenAll, repairInstalls, restoreContext, syncHere } from './restore.js';
 import { linkedVersion, readVersionEntry, storedVersions, versionBefore } from './store.js';
 import type {
@@ -86,7 +87,13 @@ export function createInstaller(deps: InstallerDeps): Installer {
     rollback: (name, opts = {}) => run(() => rollbackSkill(ctx, name, opts)),
     sync: (opts = {}) => run(() => syncHere(restore, opts)),
     reconcile: () => deps.exclusive(() => reconcileInstalls(ctx)),
-    outdated: async () => outdated(await ctx.state.read(), { cache: ctx.paths.npmCache }),
+    outdated: async () => {
+      const { options } = await ctx.npmConfig();
+      return outdated(await ctx.state.read(), {
+        cache: ctx.paths.npmCache,
+        fetchOptions: () => options,
+      });
+    },
     check: ({ fix } = {}) =>
       deps.exclusive(async () => {
         const fixes = fix ? await repairInstalls(restore) : [];
@@ -123,8 +130,16 @@ async function installSpec(
 ): Promise<InstallResult> {
   checkAbort(opts.signal);
   opts.onProgress?.({ step: 'resolve', detail: spec });
-  const registry = await resolveRegistry(opts.registry, ctx.config().install?.registry, ctx.env);
+  const fallback = await resolveRegistry(
+    opts.registry,
+    ctx.config().install?.registry,
+    ctx.npmConfig,
+  );
   const normalized = normalizeSpec(spec, ctx.deps.cwd);
+  // A scoped package goes to its scope's registry (`@company:registry=`), as with npm.
+  const registry = scopeOf(normalized)
+    ? registryForSpec(normalized, fallback, (await ctx.npmConfig()).options)
+    : fallback;
   const prepared =
     (await prepareSource(ctx, { spec, cwd: ctx.deps.cwd }, opts)) ??
     (await prepare(ctx, { spec: normalized, registry }, opts));
@@ -229,6 +244,7 @@ async function dependenciesStep(
     await installDependencies(staged, {
       registry: o.registry,
       cache: ctx.paths.npmCache,
+      npm: (await ctx.npmConfig()).options,
       env: ctx.env,
       storeRoot: ctx.layout.root,
       dependencies: summary.dependencies,

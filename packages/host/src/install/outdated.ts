@@ -52,7 +52,7 @@ export async function outdated(lock: LockFile, o: OutdatedOptions): Promise<Outd
         (e: NodeJS.ErrnoException) => {
           // ETARGET: nothing published satisfies it (any more); the column stays empty.
           if (e?.code === 'ETARGET') return undefined;
-          throw fetchError(entry.package, entry.registry!, e);
+          throw fetchError(entry.package, entry.registry!, e, opts);
         },
       );
     const latest = await versionOf('latest');

@@ -13,6 +13,7 @@ import { SkillError } from '@openclaw/skill-sdk';
 import { packFolder } from './fetch.js';
 import { makeStaging } from './store.js';
 import type { LockEntry } from './types.js';
+import type { NpmOptions } from './npm-config.js';
 
 /** The hash algorithms SRI strings name, strongest first (as ssri prefers them). */
 const ALGORITHMS = ['sha512', 'sha384', 'sha256', 'sha1'] as const;
@@ -54,6 +55,8 @@ export interface PackageSourceOptions {
   cache: string;
   /** The registry, for a tarball no longer in the cache. */
   registry?: string;
+  /** The user's npm request options (credentials), for a private registry's tarball. */
+  npm?: NpmOptions;
 }
 
 const isFolder = (path: string): boolean => {
@@ -87,6 +90,7 @@ export async function readPackageBytes(
   } else {
     const pacote = createRequire(import.meta.url)('pacote') as typeof import('pacote');
     bytes = await pacote.tarball(resolved, {
+      ...opts.npm,
       cache: opts.cache,
       integrity: entry.integrity,
       ...(opts.registry && { registry: opts.registry }),

@@ -18,6 +18,7 @@ import { runPolicyHook } from './policy-hook.js';
 import { linkedVersion, makeStaging, type StoreLayout } from './store.js';
 import { applyProvenance, applySignature, fetchVerified } from './verify-install.js';
 import type { InstallOptions, InstallSummary, InstallWarning, LockEntry } from './types.js';
+import type { NpmConfig } from './npm-config.js';
 
 export interface PrepareContext {
   layout: StoreLayout;
@@ -29,6 +30,8 @@ export interface PrepareContext {
   skills?(): readonly SkillRecord[];
   /** What `~` in the host config's folder grants expands to (default: the OS home). */
   userHome?: string;
+  /** The user's npm configuration: its credentials go with every registry request. */
+  npmConfig?(): Promise<NpmConfig>;
 }
 
 export interface PrepareRequest {
@@ -59,8 +62,11 @@ export async function prepare(
   const staged = await makeStaging(ctx.layout.root);
   try {
     progress({ step: 'fetch', detail: req.spec });
+    // A local file or folder needs no registry: npm's configuration is not even read.
+    const npm = req.spec.startsWith('file:') ? undefined : (await ctx.npmConfig?.())?.options;
     const { fetched, signature, provenance } = await fetchVerified(req.spec, staged, {
       registry: req.registry,
+      ...(npm && { npm }),
       cache: ctx.paths.npmCache,
       home: ctx.paths.home,
       ...(req.frozen && { integrity: req.frozen.integrity }),

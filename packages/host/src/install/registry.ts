@@ -1,18 +1,16 @@
 // Which registry an install talks to: `--registry` (the `registry` option), else the host
-// config's `install.registry`, else the user's own npm config (`npm config get registry`,
-// which reads their npmrc files and npm_config_* env exactly as npm does).
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// config's `install.registry`, else the user's own npm configuration (npm-config.ts: their
+// npmrc files and npm_config_* env, read exactly as npm reads them). A scoped package still
+// goes to its scope's registry when one is configured (registryForSpec).
 import { SkillError } from '@openclaw/skill-sdk';
-
-const exec = promisify(execFile);
+import type { NpmConfig } from './npm-config.js';
 
 export async function resolveRegistry(
   option: string | undefined,
   configured: string | undefined,
-  env: NodeJS.ProcessEnv,
+  npm: () => Promise<NpmConfig>,
 ): Promise<string> {
-  const chosen = option ?? configured ?? (await npmConfigRegistry(env));
+  const chosen = option ?? configured ?? (await npmRegistry(npm));
   let url: URL;
   try {
     url = new URL(chosen);
@@ -29,23 +27,17 @@ export async function resolveRegistry(
   return url.href;
 }
 
-async function npmConfigRegistry(env: NodeJS.ProcessEnv): Promise<string> {
+async function npmRegistry(npm: () => Promise<NpmConfig>): Promise<string> {
   try {
-    const { stdout } = await exec('npm', ['config', 'get', 'registry'], {
-      env,
-      timeout: 15_000,
-      windowsHide: true,
-    });
-    const url = stdout.trim();
-    if (url) return url;
-  } catch {
-    // Falls through to the error below.
+    return (await npm()).registry;
+  } catch (e) {
+    throw new SkillError(
+      'CONFIG_INVALID',
+      `Your npm configuration could not be read: ${(e as Error).message}`,
+      {
+        cause: e,
+        hint: 'Fix the npmrc file it names (`npm config list` shows what npm reads), or pass --registry <url>.',
+      },
+    );
   }
-  throw new SkillError(
-    'INSTALL_FAILED',
-    'No npm registry is configured and npm could not say one.',
-    {
-      hint: 'Pass --registry <url>, or set install.registry in the host config.',
-    },
-  );
 }

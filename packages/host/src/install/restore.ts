@@ -37,7 +37,7 @@ async function registryFor(
   opts: InstallOptions,
 ): Promise<(entry: LockEntry) => string> {
   const fallback = entries.some((e) => !e.registry)
-    ? await resolveRegistry(opts.registry, ctx.config().install?.registry, ctx.env)
+    ? await resolveRegistry(opts.registry, ctx.config().install?.registry, ctx.npmConfig)
     : undefined;
   return (entry) => opts.registry ?? entry.registry ?? fallback!;
 }
@@ -76,6 +76,7 @@ async function ensureVersion(
       await installDependencies(staged, {
         registry: o.registry,
         cache: ctx.paths.npmCache,
+        npm: (await ctx.npmConfig()).options,
         env: ctx.env,
         storeRoot: ctx.layout.root,
         dependencies: summary.dependencies,

@@ -67,6 +67,8 @@ export async function registryKeys(
     if (cached && now - cached.fetchedAt < KEYS_MAX_AGE_MS) return cached.keys;
   }
   const keys = await fetchKeys(registry, o.headers);
+  // A registry that refused the request (no login yet) is asked again next time.
+  if (keys === undefined) return null;
   await mkdir(o.dir, { recursive: true });
   const entry: CachedKeys = { registry, fetchedAt: now, keys };
   await writeFileAtomic(file, `${JSON.stringify(entry, null, 2)}\n`);
@@ -85,7 +87,7 @@ async function readCache(file: string, registry: string): Promise<CachedKeys | u
 async function fetchKeys(
   registry: string,
   headers: Record<string, string> = {},
-): Promise<RegistryKey[] | null> {
+): Promise<RegistryKey[] | null | undefined> {
   const url = new URL('-/npm/v1/keys', registry.endsWith('/') ? registry : `${registry}/`);
   let res: Response;
   try {
@@ -102,6 +104,7 @@ async function fetchKeys(
   // As npm: a registry without the endpoint publishes no keys. An answer that is not a key
   // list counts the same (its packages are unverifiable, refused with requireSignatures), so
   // the package fetch that follows reports what is wrong with the registry in its own words.
+  if (res.status === 401 || res.status === 403) return undefined;
   const body = res.ok ? ((await res.json().catch(() => undefined)) as unknown) : undefined;
   const list = (body as { keys?: unknown })?.keys;
   if (!Array.isArray(list)) return null;

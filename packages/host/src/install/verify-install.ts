@@ -23,6 +23,8 @@ import {
   type ProvenanceInfo,
 } from './provenance.js';
 import type { InstallSummary } from './types.js';
+import type { NpmOptions } from './npm-config.js';
+import { authHeaders, refusedError, refusedStatus } from './registry-auth.js';
 
 let npa: typeof npaModule | undefined;
 const loadNpa = () =>
@@ -56,14 +58,18 @@ export async function fetchVerified(
   if (!isRegistrySpec(spec)) return { fetched: await fetchPackage(spec, dest, o) };
   const dir = keysDir(o.home);
   const attempt = async (refresh: boolean) => {
-    const keys = await registryKeys(o.registry, { dir, refresh });
+    const keys = await registryKeys(o.registry, {
+      dir,
+      refresh,
+      headers: authHeaders(o.registry, o.registry, o.npm ?? {}),
+    });
     const fetched = await fetchPackage(spec, dest, {
       ...o,
       pacote: { ...o.pacote, ...signatureOptions(o.registry, keys) },
     });
     const signature = signatureStatus(o.registry, keys, fetched.signatures);
     const provenance = fetched.attestations
-      ? await provenanceOf(fetched, { registry: o.registry, keys, home: o.home })
+      ? await provenanceOf(fetched, { registry: o.registry, keys, home: o.home, npm: o.npm })
       : undefined;
     return { fetched, signature, ...(provenance && { provenance }) };
   };
@@ -82,16 +88,29 @@ export async function fetchVerified(
  */
 async function provenanceOf(
   fetched: Fetched,
-  o: { registry: string; keys: RegistryKey[] | null; home: string },
+  o: { registry: string; keys: RegistryKey[] | null; home: string; npm?: NpmOptions },
 ): Promise<ProvenanceInfo> {
   const id = `${fetched.package}@${fetched.version}`;
   const url = new URL(new URL(fetched.attestations!.url).pathname, o.registry);
   let document: AttestationsDocument;
+  // The attestation is asked for with the credentials the package was fetched with.
+  const headers = authHeaders(url.href, o.registry, o.npm ?? {});
   try {
-    const res = await fetch(url, { headers: { accept: 'application/json' } });
+    const res = await fetch(url, { headers: { accept: 'application/json', ...headers } });
+    const status = refusedStatus(res);
+    if (status) {
+      const what = `the provenance attestation of ${id}`;
+      throw refusedError({
+        registry: o.registry,
+        status,
+        what,
+        credentialsSent: 'authorization' in headers,
+      });
+    }
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     document = (await res.json()) as AttestationsDocument;
   } catch (e) {
+    if (e instanceof SkillError) throw e;
     throw new SkillError(
       'INSTALL_FAILED',
       `${id} names a provenance attestation that ${o.registry} did not serve (${(e as Error).message}); nothing was installed.`,
