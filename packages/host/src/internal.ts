@@ -25,6 +25,7 @@ export { fetchVerified } from './install/verify-install.js';
 export { resolveRegistry } from './install/registry.js';
 export {
   loadNpmConfig,
+  npmBuiltinRegistry,
   npmConfigLoader,
   registryForSpec,
   type NpmConfig,

@@ -7,11 +7,14 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npmBuiltinRegistry } from '@openclaw/skill-host/internal';
 import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
 import { startRegistry, type TestRegistry } from '@openclaw/test-utils/verdaccio';
 import { EXIT, memoryIo } from '../io.js';
 import { run } from '../program.js';
 
+// npm's public registry, as npm itself names it (its built-in default).
+const PUBLIC = npmBuiltinRegistry();
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 let root: string;
 let registry: TestRegistry;
@@ -77,17 +80,17 @@ const published = async (pkg: string) => {
 
 describe('release', () => {
   it("refuses npm's public registry from .npmrc without --public, printing it first and changing nothing", async () => {
-    const dir = await skill('public', 'https://registry.npmjs.org/');
+    const dir = await skill('public', PUBLIC);
     const r = await cli('release', dir);
     expect(r.code, r.err).toBe(EXIT.USAGE);
-    expect(r.err.split('\n')[0]).toBe('· Registry: https://registry.npmjs.org/');
+    expect(r.err.split('\n')[0]).toBe(`· Registry: ${PUBLIC}`);
     expect(r.err).toContain('without --public');
     expect(await version(dir)).toBe('1.0.0');
     expect(await readFile(join(dir, '.changeset/new-tool.md'), 'utf8')).toContain('minor');
   });
 
   it('publishes to --registry over the .npmrc one, printed before anything changes', async () => {
-    const dir = await skill('trial', 'https://registry.npmjs.org/');
+    const dir = await skill('trial', PUBLIC);
     const r = await cli('release', dir, '--registry', registry.url);
     expect(r.err.split('\n')[0]).toBe(`· Registry: ${registry.url}`);
     expect(r.code, r.err).toBe(EXIT.OK);

@@ -14,8 +14,6 @@ import { changesetCommand } from './changesets-command.js';
 
 const exec = promisify(execFile);
 
-export const PUBLIC_REGISTRY = 'https://registry.npmjs.org/';
-
 export interface ReleaseOptions {
   dir: string;
   env: NodeJS.ProcessEnv;
@@ -31,11 +29,10 @@ export interface ReleaseOptions {
 
 const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
-/** Pure: whether a registry URL is npm's public one (any spelling of its host). */
-export function isPublicRegistry(url: string): boolean {
+/** Pure: whether a registry URL has the host of npm's public one (`publicUrl`). */
+export function isPublicRegistry(url: string, publicUrl: string): boolean {
   try {
-    const host = new URL(url).hostname.toLowerCase();
-    return host === 'registry.npmjs.org' || host === 'registry.npmjs.com';
+    return new URL(url).hostname.toLowerCase() === new URL(publicUrl).hostname.toLowerCase();
   } catch {
     return false;
   }
@@ -49,10 +46,21 @@ function toolEnv(o: ReleaseOptions, registry: string): NodeJS.ProcessEnv {
 
 type NpmOptions = Readonly<Record<string, unknown>>;
 
-async function targetRegistry(o: ReleaseOptions): Promise<{ registry: string; npm: NpmOptions }> {
-  const { loadNpmConfig } = await import('@openclaw/skill-host/internal');
+interface Target {
+  registry: string;
+  npm: NpmOptions;
+  /** npm's built-in default registry: its public one. */
+  publicRegistry: string;
+}
+
+async function targetRegistry(o: ReleaseOptions): Promise<Target> {
+  const { loadNpmConfig, npmBuiltinRegistry } = await import('@openclaw/skill-host/internal');
   const npm = await loadNpmConfig({ env: o.env, cwd: o.dir });
-  return { registry: withSlash(o.registry ?? npm.registry), npm: npm.options };
+  return {
+    registry: withSlash(o.registry ?? npm.registry),
+    npm: npm.options,
+    publicRegistry: npmBuiltinRegistry(),
+  };
 }
 
 /** The registry's refusal of the publish (401/403 in npm's output) as one line, if it was one. */
@@ -92,9 +100,9 @@ async function restore(dir: string, saved: Map<string, string | undefined>): Pro
 
 /** Releases the skill in `o.dir`; returns the registry it published to. */
 export async function releaseSkill(o: ReleaseOptions): Promise<string> {
-  const { registry, npm } = await targetRegistry(o);
+  const { registry, npm, publicRegistry } = await targetRegistry(o);
   o.onStep(`Registry: ${registry}`);
-  if (isPublicRegistry(registry) && !o.allowPublic) {
+  if (isPublicRegistry(registry, publicRegistry) && !o.allowPublic) {
     throw new SkillError(
       'USAGE',
       `Refusing to release to npm's public registry (${registry}) without --public; nothing was changed.`,

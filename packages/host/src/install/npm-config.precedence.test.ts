@@ -6,7 +6,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadNpmConfig, npmConfigLoader, registryForSpec, requestOptions } from './npm-config.js';
+import {
+  loadNpmConfig,
+  npmBuiltinRegistry,
+  npmConfigLoader,
+  registryForSpec,
+  requestOptions,
+} from './npm-config.js';
 import { authHeaders, refusedError, sendsCredentials } from './registry-auth.js';
 
 let root: string;
@@ -52,7 +58,7 @@ describe('which npmrc wins', () => {
       env: { HOME: empty, PATH: '', npm_config_globalconfig: noGlobal() },
       cwd: empty,
     });
-    expect(c.registry).toBe('https://registry.npmjs.org/');
+    expect(c.registry).toBe(npmBuiltinRegistry());
     expect(c.options).toEqual({});
   });
 

@@ -88,6 +88,16 @@ export function requestOptions(
   return out;
 }
 
+/** npm's built-in default registry (its public one), from npm's own config definitions. */
+export function npmBuiltinRegistry(): string {
+  const require = createRequire(import.meta.url);
+  const { definitions } = require('@npmcli/config/lib/definitions') as {
+    definitions: { registry: { default: string } };
+  };
+  const url = definitions.registry.default;
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
 /** Reads npm's configuration once; throws what @npmcli/config throws (a broken npmrc). */
 export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig> {
   const require = createRequire(import.meta.url);
@@ -119,7 +129,7 @@ export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig>
   ];
   return {
     files: files.filter((f): f is string => typeof f === 'string'),
-    registry: withSlash(typeof registry === 'string' ? registry : 'https://registry.npmjs.org/'),
+    registry: typeof registry === 'string' ? withSlash(registry) : npmBuiltinRegistry(),
     options: requestOptions(config.flat, (key) => {
       const where = config.find(key);
       return where !== null && where !== 'default';
