@@ -2,15 +2,7 @@
 // working at once and it has to ask for consent again.
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../api.js';
-
-interface ConnectedClient {
-  id: string;
-  clientName: string;
-  clientId: string;
-  resource: string;
-  connectedAt: string;
-  lastUsedAt: string;
-}
+import type { ConnectedClient } from '@openclaw/skill-host/api-types';
 
 export function Clients() {
   const [clients, setClients] = useState<ConnectedClient[] | undefined>();

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, errorText } from '../api.js';
 import type { ViewSkill, ViewTool, InstallSummary } from '@openclaw/skill-host/api-types';
+import { TrustFacts } from './trust.js';
 
 const STATUS_TEXT: Record<ViewSkill['status'], string> = {
   ready: 'Ready',
@@ -275,6 +276,7 @@ function Facts({ skill: s }: { skill: ViewSkill }) {
         </>
       )}
       {s.managedBy && <ManagedBy managedBy={s.managedBy} />}
+      {s.trust && <TrustFacts signature={s.trust.signature} provenance={s.trust.provenance} />}
     </dl>
   );
 }
@@ -411,6 +413,9 @@ function ConsentDialog({
         )}
         <dt>From</dt>
         <dd>{summary.resolved}</dd>
+        {(summary.signature || summary.provenance) && (
+          <TrustFacts signature={summary.signature} provenance={summary.provenance} />
+        )}
         <dt>Network</dt>
         <dd>{summary.permissions.network.join(', ') || 'none'}</dd>
         <dt>Environment</dt>

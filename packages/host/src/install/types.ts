@@ -173,6 +173,8 @@ export interface LockEntry {
   commit?: string;
   /** sha256 (hex) over the installed files (source-digest.ts); `--frozen` must match it. */
   digest?: string;
+  /** Registry installs: what the registry signature check found at install. */
+  signature?: SignatureStatus;
   /** Registry installs: what the provenance attestation verified at install proved. */
   provenance?: ProvenanceInfo;
 }

@@ -12,9 +12,10 @@ import type { SkillRecord } from '../catalog/types.js';
 import type { SkillHost } from '../host.js';
 import { errorReply, type ApiReply } from './api.js';
 import type { ApprovalBroker } from './approvals.js';
-import type { DashboardSessions } from './dashboard-session.js';
+import type { DashboardSessions, SessionReply } from './dashboard-session.js';
 import { viewAccounts, viewSkill } from './dashboard-view.js';
 import type { EventStreams } from './events-stream.js';
+import { trustByName } from './skill-trust.js';
 import type { Caller } from './http.js';
 
 export interface DashboardDeps {
@@ -135,12 +136,12 @@ function session(r: DashboardRequest, sessions: DashboardDeps['sessions']): ApiR
       );
     const { id, csrf } = sessions.create();
     res.setHeader('set-cookie', sessions.setCookie(id));
-    return { status: 200, body: { csrf } };
+    return { status: 200, body: { csrf } satisfies SessionReply };
   }
   if (method === 'GET') {
     const s = sessions.find(req.headers.cookie);
     if (!s) return fail(401, 'UNAUTHORIZED', 'This browser is not signed in.');
-    return { status: 200, body: { csrf: s.csrf } };
+    return { status: 200, body: { csrf: s.csrf } satisfies SessionReply };
   }
   return fail(405, 'METHOD_NOT_ALLOWED', `${method} /api/session is not a route; use GET, POST.`);
 }
@@ -173,6 +174,7 @@ async function logout(body: unknown, deps: DashboardDeps): Promise<ApiReply> {
 async function skills(host: SkillHost) {
   const out = [];
   const shadows = shadowWarnings(host.skills);
+  const trust = await trustByName(host);
   for (const s of host.skills) {
     if (s.source.kind === 'builtin') continue;
     let login: string | undefined;
@@ -180,7 +182,7 @@ async function skills(host: SkillHost) {
       const needs = await host.auth.needsLogin(s);
       login = needs[0]?.command;
     }
-    const view = viewSkill(s, host.config, login);
+    const view = viewSkill(s, host.config, login, trust.get(s.name));
     const warnings = shadows.get(s.dir);
     out.push(warnings ? { ...view, shadowWarnings: warnings.map((w) => w.message) } : view);
   }

@@ -8,6 +8,18 @@ export interface DashboardReply {
   body: unknown;
 }
 
+/** An MCP client connected through the login, as the dashboard's Clients page lists it. */
+export interface ConnectedClient {
+  id: string;
+  clientName: string;
+  clientId: string;
+  resource: string;
+  /** ISO time of the consent. */
+  connectedAt: string;
+  /** ISO time of its last token use. */
+  lastUsedAt: string;
+}
+
 const CONSENT = /^\/dashboard\/logins\/consent\/([A-Za-z0-9_-]+)$/;
 const REVOKE = /^\/dashboard\/logins\/([A-Za-z0-9_-]+)\/revoke$/;
 
@@ -32,7 +44,7 @@ export async function routeDashboardLogins(
     return {
       status: 200,
       body: {
-        clients: deps.store.listGrants().map((g) => ({
+        clients: deps.store.listGrants().map((g): ConnectedClient => ({
           id: g.id,
           clientName: g.clientName,
           clientId: g.clientId,
