@@ -65,6 +65,8 @@ describe.skipIf(!run)('install trust on the dashboard', () => {
     registry = await startSigningRegistry([makeSigningKey('SHA256:dash-key-1')]);
     await publish('signed', '1.0.0');
     await publish('attested', '1.0.0');
+    await publish('granted', '1.0.0');
+    await mkdir(join(root, 'outbox'));
     const notes = join(root, 'extra', 'notes');
     await mkdir(notes, { recursive: true });
     await writeFile(join(notes, 'SKILL.md'), '---\nname: notes\ndescription: Keeps notes.\n---\n');
@@ -75,7 +77,11 @@ describe.skipIf(!run)('install trust on the dashboard', () => {
       userHome: join(root, 'user'),
       env: { PATH: process.env.PATH, npm_config_userconfig: join(root, 'npmrc') },
       port: 0,
-      config: { runner: 'inline', install: { registry: registry.url } },
+      config: {
+        runner: 'inline',
+        install: { registry: registry.url },
+        skills: { granted: { grant: { read: [join(root, 'outbox')] }, runner: 'worker' } },
+      },
       dashboard: { dir: dashboardDir },
     });
     browser = await launchBrowser();
@@ -135,6 +141,20 @@ describe.skipIf(!run)('install trust on the dashboard', () => {
       Workflow: PROVENANCE.workflow,
       Builder: PROVENANCE.builder,
     });
+  }, 60_000);
+
+  it('the install consent names the folders the config grants, and says a skill in a worker is not held to them', async () => {
+    await page.getByLabel('Install a skill').fill('oc-skill-granted@1.0.0');
+    await page.getByRole('button', { name: 'Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Install granted@1.0.0?' });
+    await dialog.waitFor({ timeout: 30_000 });
+    const text = await dialog.textContent();
+    expect(text).toContain(`read: ${join(root, 'outbox')}`);
+    expect(text).toContain(
+      'grants apply only to sandboxed skills; granted runs in a worker with full file access',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(serve.host.snapshot().byName.has('granted')).toBe(false);
   }, 60_000);
 
   it('a skill from one of your folders shows no signature or provenance: only store installs carry them', async () => {

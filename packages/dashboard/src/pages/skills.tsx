@@ -464,6 +464,7 @@ function ConsentDialog({
           </ul>
         </>
       )}
+      {summary.grants && <GrantedFolders grants={summary.grants} />}
       {summary.scripts.length > 0 && (
         <p class="hint">Install scripts ({summary.scripts.join(', ')}) are never run.</p>
       )}
@@ -481,5 +482,27 @@ function ConsentDialog({
         </button>
       </div>
     </div>
+  );
+}
+
+/** Folders the host config already grants the skill, and whether its runner holds it to them. */
+function GrantedFolders({ grants }: { grants: NonNullable<InstallSummary['grants']> }) {
+  return (
+    <>
+      <h3>Folders the host config grants it</h3>
+      <ul>
+        {grants.read.map((f) => (
+          <li key={`r:${f}`}>
+            read: <code>{f}</code>
+          </li>
+        ))}
+        {grants.write.map((f) => (
+          <li key={`w:${f}`}>
+            read and write: <code>{f}</code>
+          </li>
+        ))}
+      </ul>
+      {grants.unenforced && <p class="problem sev-warning">{grants.unenforced}</p>}
+    </>
   );
 }
