@@ -2,6 +2,7 @@
 // provenance, by skill name, on store installs only.
 import { describe, expect, it } from 'vitest';
 import { skillRecord, testSource } from '../testing/records.js';
+import type { SignatureStatus } from '../install/trust-types.js';
 import type { LockEntry } from '../install/types.js';
 import { viewSkill } from './dashboard-view.js';
 import { trustFromLock } from './skill-trust.js';
@@ -14,7 +15,11 @@ const base = {
   time: '2026-01-01T00:00:00.000Z',
   spec: 'oc-skill-mail',
 };
-const signature = { status: 'verified', registry: 'http://127.0.0.1:1/', keyids: ['k1'] } as const;
+const signature: SignatureStatus = {
+  status: 'verified',
+  registry: 'http://127.0.0.1:1/',
+  keyids: ['k1'],
+};
 const provenance = {
   status: 'verified',
   predicateType: 'https://slsa.dev/provenance/v1',
