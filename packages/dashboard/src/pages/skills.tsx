@@ -3,7 +3,12 @@
 // Refetched whenever the catalog changes (an install from another terminal included).
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, errorText } from '../api.js';
-import type { ViewSkill, ViewTool, InstallSummary } from '@openclaw/skill-host/api-types';
+import type {
+  DashboardSkillsReply,
+  InstallSummary,
+  ViewSkill,
+  ViewTool,
+} from '@openclaw/skill-host/api-types';
 import { TrustFacts } from './trust.js';
 
 const STATUS_TEXT: Record<ViewSkill['status'], string> = {
@@ -22,7 +27,7 @@ export function Skills({ tick }: { tick: number }) {
   const [consent, setConsent] = useState<Consent | undefined>();
 
   useEffect(() => {
-    api<{ skills: ViewSkill[] }>('GET', '/dashboard/skills').then(
+    api<DashboardSkillsReply>('GET', '/dashboard/skills').then(
       (r) => setSkills(r.skills),
       (e) => setError(errorText(e)),
     );

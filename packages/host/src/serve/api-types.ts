@@ -17,3 +17,14 @@ export type { StreamEvent } from './events-stream.js';
 export type { SessionReply } from './dashboard-session.js';
 export type { SkillTrust } from './skill-trust.js';
 export type { ProvenanceInfo, SignatureStatus } from '../install/trust-types.js';
+export type {
+  AccountsReply,
+  ApprovalsEvent,
+  AuditTailReply,
+  AuthEvent,
+  ClientsReply,
+  ConsentAnswerReply,
+  DashboardSkillsReply,
+  LoginStartReply,
+  LogoutReply,
+} from './dashboard-replies.js';

@@ -1,5 +1,6 @@
 // The dashboard's side of the login, under /api/dashboard/logins: the consent request a
 // browser was sent to (who asks, allow or deny) and the list of connected clients with revoke.
+import type { ClientsReply, ConsentAnswerReply } from '../dashboard-replies.js';
 import type { ConsentRequests } from './consent.js';
 import type { LoginStore } from './store.js';
 
@@ -52,7 +53,7 @@ export async function routeDashboardLogins(
           connectedAt: new Date(g.createdAt).toISOString(),
           lastUsedAt: new Date(g.lastUsedAt).toISOString(),
         })),
-      },
+      } satisfies ClientsReply,
     };
   const consent = CONSENT.exec(path);
   if (consent && method === 'GET') {
@@ -73,7 +74,7 @@ export async function routeDashboardLogins(
         },
       };
     const redirect = deps.consents.answer(consent[1]!, answer === 'allow');
-    return redirect ? { status: 200, body: { redirect } } : gone;
+    return redirect ? { status: 200, body: { redirect } satisfies ConsentAnswerReply } : gone;
   }
   const revoke = REVOKE.exec(path);
   if (revoke && method === 'POST') {
