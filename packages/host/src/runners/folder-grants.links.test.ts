@@ -21,8 +21,8 @@ let host: SkillHost;
 let pkg: string;
 
 const CODE = `
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 export default {
   createTools() {
     return {
@@ -30,6 +30,10 @@ export default {
       'files.read_async': ({ path }) => readFile(path, 'utf8'),
       'files.write': ({ path, text }) => { writeFileSync(path, text); return 'written'; },
       'files.exists': ({ path }) => existsSync(path),
+      'files.list': ({ path }) => readdirSync(path, { recursive: true }).sort().join(','),
+      'files.list_async': async ({ path }) =>
+        (await readdir(path, { recursive: true, withFileTypes: true }))
+          .map((d) => d.name).sort().join(','),
     };
   },
 };
@@ -67,7 +71,14 @@ beforeAll(async () => {
     version: '1.0.0',
     code: CODE,
     manifest: {
-      tools: ['files.read', 'files.read_async', 'files.write', 'files.exists'].map(tool),
+      tools: [
+        'files.read',
+        'files.read_async',
+        'files.write',
+        'files.exists',
+        'files.list',
+        'files.list_async',
+      ].map(tool),
     },
   });
   host = await createSkillHost({
@@ -155,5 +166,15 @@ describe('links inside a folder granted to a sandboxed skill', () => {
       'false',
     );
     expect(text(await call('files.exists', { path: join(inbox, 'letter.txt') }))).toContain('true');
+  });
+
+  it('a recursive listing of a granted folder does not show the names behind a linked folder', async () => {
+    const sync = text(await call('files.list', { path: inbox }));
+    expect(sync).toContain('letter.txt');
+    expect(sync).toContain('elsewhere');
+    expect(sync).not.toContain('note.txt');
+    const async = text(await call('files.list_async', { path: inbox }));
+    expect(async).toContain('letter.txt');
+    expect(async).not.toContain('note.txt');
   });
 });

@@ -87,17 +87,22 @@ function refusal(skill: string, o: { path: string; root: string; reached: string
 }
 
 export interface FolderGuard {
+  /** Whether the path (absolute or relative to the working folder) is inside a granted folder. */
+  inside(path: string): boolean;
   /** The argument to hand Node: unchanged outside the grants, else the real path it leads to. */
   check(arg: unknown, follow: boolean): unknown;
 }
 
 export function folderGuard(skill: string, roots: readonly string[], probe: FsProbe): FolderGuard {
+  const absolute = (raw: string) => (isAbsolute(raw) ? raw : `${process.cwd()}/${raw}`);
+  const rootOf = (abs: string) => roots.find((r) => within(r, resolve(abs)));
   return {
+    inside: (path) => rootOf(absolute(path)) !== undefined,
     check(arg, follow) {
       const raw = pathOf(arg);
       if (raw === undefined) return arg;
-      const abs = isAbsolute(raw) ? raw : `${process.cwd()}/${raw}`;
-      const root = roots.find((r) => within(r, resolve(abs)));
+      const abs = absolute(raw);
+      const root = rootOf(abs);
       if (root === undefined) return arg; // Node's permission model alone decides.
       const walk = walkGranted(abs, roots, { followLast: follow, probe });
       if (!walk.ok) throw refusal(skill, { path: raw, root, reached: walk.reached });
@@ -138,8 +143,50 @@ function wrap(original: Fn, w: Wrapping): Fn {
       }
       throw e;
     }
+    if (w.name === 'readdir' && recursiveInside(w.guard, given))
+      return listedInside(w, given, (args) => original.apply(this, args));
     return original.apply(this, given);
   };
+}
+
+const recursiveInside = (guard: FolderGuard, given: unknown[]) =>
+  typeof given[0] === 'string' &&
+  guard.inside(given[0]) &&
+  typeof given[1] === 'object' &&
+  given[1] !== null &&
+  (given[1] as { recursive?: unknown }).recursive === true;
+
+/**
+ * A recursive listing follows links to folders, so inside a grant it keeps only the entries
+ * reached without leaving the granted folders (the names behind a link out are not shown).
+ */
+function listedInside(w: Wrapping, given: unknown[], call: (args: unknown[]) => unknown): unknown {
+  const dir = given[0] as string;
+  const keep = (list: unknown) =>
+    Array.isArray(list) ? list.filter((entry) => reachable(w.guard, dir, entry)) : list;
+  if (w.style === 'promise') return (call(given) as Promise<unknown>).then(keep);
+  const callback = given.at(-1);
+  if (w.style === 'callback' && typeof callback === 'function') {
+    const done = (err: unknown, list: unknown) => (callback as Fn)(err, err ? list : keep(list));
+    return call([...given.slice(0, -1), done]);
+  }
+  return keep(call(given));
+}
+
+function reachable(guard: FolderGuard, dir: string, entry: unknown): boolean {
+  let path: string;
+  if (typeof entry === 'string') path = `${dir}/${entry}`;
+  else if (Buffer.isBuffer(entry)) path = `${dir}/${entry.toString('utf8')}`;
+  else {
+    const d = entry as { name: string; parentPath?: string; path?: string };
+    path = `${d.parentPath ?? d.path ?? dir}/${d.name}`;
+  }
+  try {
+    guard.check(path, false);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** cp with `dereference` copies what links inside a folder point to: never from a grant. */
