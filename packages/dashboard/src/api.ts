@@ -2,14 +2,7 @@
 // fragment (never sent to a server by the browser, never in a log line) and is traded for an
 // HttpOnly session cookie; every state-changing request also carries the session's CSRF
 // token in a header, which a page on another site cannot read or set.
-
-/** The error body serve answers with. */
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-  hint?: string | undefined;
-  details?: Record<string, unknown> | undefined;
-}
+import type { ApiErrorBody, SessionReply, StreamEvent } from '@openclaw/skill-host/api-types';
 
 export class ApiError extends Error {
   readonly code: string;
@@ -45,7 +38,7 @@ export async function signIn(): Promise<boolean> {
     res = await fetch('/api/session');
   }
   if (!res.ok) return false;
-  csrf = ((await res.json()) as { csrf: string }).csrf;
+  csrf = ((await res.json()) as SessionReply).csrf;
   return true;
 }
 
@@ -68,7 +61,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return value as T;
 }
 
-export type ServerEvent = 'catalog' | 'approvals' | 'auth' | 'audit';
+export type ServerEvent = StreamEvent;
 
 /** Server-sent events from serve; the browser reconnects by itself after a drop. */
 export function subscribe(on: (event: ServerEvent, data: unknown) => void): () => void {

@@ -9,7 +9,7 @@ import { Approvals } from './pages/approvals.js';
 import { Clients } from './pages/clients.js';
 import { Consent } from './pages/consent.js';
 import { Skills } from './pages/skills.js';
-import type { PendingApproval } from '@openclaw/skill-host/api-types';
+import type { ApprovalsEvent, AuthEvent, PendingApproval } from '@openclaw/skill-host/api-types';
 import './style.css';
 
 const PAGES = [
@@ -58,9 +58,9 @@ function App() {
     if (signed !== 'in') return;
     return subscribe((event, data) => {
       setTicks((t) => ({ ...t, [event]: t[event] + 1 }));
-      if (event === 'approvals') setPending((data as { pending: PendingApproval[] }).pending);
+      if (event === 'approvals') setPending((data as ApprovalsEvent).pending);
       if (event === 'auth') {
-        const d = data as { skill?: string; provider?: string; error?: string; connected?: string };
+        const d = data as AuthEvent;
         if (d.error) setAuthNote(`Connecting ${d.skill} failed: ${d.error}`);
         else if (d.connected)
           setAuthNote(`${d.skill} is connected to ${d.provider} as ${d.connected}.`);

@@ -100,6 +100,8 @@ export type {
 export type { OutdatedEntry } from './install/outdated.js';
 export type { ProvenanceInfo } from './install/provenance.js';
 export type { SignatureStatus } from './install/signatures.js';
+// The folders an install summary and `list` show as granted (`skills.<name>.grant`).
+export type { FolderGrants, ShownGrants } from './runners/folder-grants.js';
 // `host.checkInstalls()`, what `doctor` reports and repairs.
 export type { InstallCheck } from './install/installer.js';
 export type { InstallFinding, InstallFix } from './install/reconcile.js';

@@ -9,7 +9,12 @@ export { createSnapshot } from './catalog/snapshot.js';
 // EntryProblem: the CLI's declarations name it through listEntry's type.
 export { listEntry, listEntries, type EntryProblem, type ListEntry } from './catalog/entries.js';
 export { shadowWarnings, type ShadowWarning } from './catalog/shadowing.js';
-export { grantedFolders, type FolderGrants } from './runners/folder-grants.js';
+export {
+  grantedFolders,
+  shownGrants,
+  type FolderGrants,
+  type ShownGrants,
+} from './runners/folder-grants.js';
 export { DEFAULT_MAX_RESULT_CHARS, DEFAULT_TIMEOUT_MS } from './catalog/types.js';
 export { createInlineRunner } from './runners/inline.js';
 export { createWorkerRunner, type WorkerRunnerOptions } from './runners/worker.js';
@@ -38,7 +43,7 @@ export {
   sendsCredentials,
 } from './install/registry-auth.js';
 export type { InstallSummary } from './install/types.js';
-export { runnerKindFor } from './runners/choose.js';
+export { codeRunnerOf, runnerKindFor } from './runners/choose.js';
 // The full auth manager behind `host.auth` (tokens, keys, the vault) for the CLI and tests.
 export { internalAuth } from './assemble/internal-auth.js';
 export {

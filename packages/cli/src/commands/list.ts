@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { McpServerStatus, SkillRecord } from '@openclaw/skill-host';
+import type { McpServerStatus, SkillHost, SkillRecord } from '@openclaw/skill-host';
 import { openHost, userHomeOf } from '../host.js';
 import { serverLine, startMcpServers } from '../mcp.js';
 import { printJson, type Io } from '../io.js';
@@ -10,7 +10,8 @@ import {
   type LinkPlace,
   type ListEntry,
   shadowWarnings,
-  grantedFolders,
+  codeRunnerOf,
+  shownGrants,
 } from '@openclaw/skill-host/internal';
 import { extraLines, linksByName } from './list-extras.js';
 import { grantLines } from './grant-lines.js';
@@ -78,7 +79,7 @@ export function configure(cmd: Command, io: Io): void {
             const e = withLinks(listEntry(s, serverOf(s)));
             const cmd = login.get(s.name);
             const warnings = shadows.get(s.dir);
-            const grants = grantedFolders(host.config, s.name, userHomeOf(io));
+            const grants = grantsOf(host, s, io);
             return {
               ...e,
               ...(cmd && { status: 'needs-login', login: cmd }),
@@ -116,7 +117,7 @@ export function configure(cmd: Command, io: Io): void {
         );
         if (cmd) io.stdout(`    run: ${cmd}\n`);
         for (const w of shadows.get(s.dir) ?? []) io.stdout(`    ! ${w.message}\n`);
-        io.stdout(grantLines(grantedFolders(host.config, s.name, userHomeOf(io))));
+        io.stdout(grantLines(grantsOf(host, s, io)));
         if (!s.shadowedBy) io.stdout(extraLines(s.managedBy, links.get(s.name)));
         for (const p of s.problems) {
           io.stdout(
@@ -132,6 +133,12 @@ export function configure(cmd: Command, io: Io): void {
       await host.close();
     }
   });
+}
+
+/** The skill's folder grants, with the note when its runner does not enforce them. */
+function grantsOf(host: SkillHost, s: SkillRecord, io: Io) {
+  const runner = codeRunnerOf(s, host.config);
+  return shownGrants({ config: host.config, skill: s.name, runner, userHome: userHomeOf(io) });
 }
 
 /** `list` from the entries a running serve answers with (`GET /api/skills`). */

@@ -4,7 +4,13 @@
 // revokes at the provider and forgets the grant.
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../api.js';
-import type { ViewAccount, Grant } from '@openclaw/skill-host/api-types';
+import type {
+  AccountsReply,
+  Grant,
+  LoginStartReply,
+  LogoutReply,
+  ViewAccount,
+} from '@openclaw/skill-host/api-types';
 
 const when = (ms: number | undefined) => (ms ? new Date(ms).toLocaleString() : 'unknown');
 
@@ -14,7 +20,7 @@ export function Accounts({ tick, note }: { tick: number; note: string }) {
   const [message, setMessage] = useState('');
 
   useEffect(() => {
-    api<{ accounts: ViewAccount[] }>('GET', '/dashboard/accounts').then(
+    api<AccountsReply>('GET', '/dashboard/accounts').then(
       (r) => setAccounts(r.accounts),
       (e) => setError(errorText(e)),
     );
@@ -23,7 +29,7 @@ export function Accounts({ tick, note }: { tick: number; note: string }) {
   const connect = async (a: ViewAccount) => {
     setError('');
     try {
-      const { url } = await api<{ url: string }>('POST', '/dashboard/auth/login', {
+      const { url } = await api<LoginStartReply>('POST', '/dashboard/auth/login', {
         skill: a.skill,
         key: a.key,
       });
@@ -36,11 +42,11 @@ export function Accounts({ tick, note }: { tick: number; note: string }) {
   const disconnect = async (g: Grant) => {
     setError('');
     try {
-      const r = await api<{ results: { revoked: boolean; error?: string }[] }>(
-        'POST',
-        '/dashboard/auth/logout',
-        { skill: g.skill, provider: g.provider, account: g.account },
-      );
+      const r = await api<LogoutReply>('POST', '/dashboard/auth/logout', {
+        skill: g.skill,
+        provider: g.provider,
+        account: g.account,
+      });
       const revoked = r.results.some((x) => x.revoked);
       setMessage(
         `${g.skill} is disconnected from ${g.provider}${revoked ? ' (revoked at the provider)' : ''}.`,

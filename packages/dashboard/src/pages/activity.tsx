@@ -3,7 +3,7 @@
 // is slow or failing.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorText } from '../api.js';
-import type { AuditLine } from '@openclaw/skill-host/api-types';
+import type { AuditLine, AuditTailReply } from '@openclaw/skill-host/api-types';
 
 type Filter = { skill: string; tool: string; outcome: string; session: string };
 const ALL = '';
@@ -25,7 +25,7 @@ export function Activity({ tick }: { tick: number }) {
   });
 
   useEffect(() => {
-    api<{ entries: AuditLine[] }>('GET', '/audit?tail=500').then(
+    api<AuditTailReply>('GET', '/audit?tail=500').then(
       (r) => setLines(r.entries),
       (e) => setError(errorText(e)),
     );

@@ -2,15 +2,7 @@
 // working at once and it has to ask for consent again.
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../api.js';
-
-interface ConnectedClient {
-  id: string;
-  clientName: string;
-  clientId: string;
-  resource: string;
-  connectedAt: string;
-  lastUsedAt: string;
-}
+import type { ClientsReply, ConnectedClient } from '@openclaw/skill-host/api-types';
 
 export function Clients() {
   const [clients, setClients] = useState<ConnectedClient[] | undefined>();
@@ -18,7 +10,7 @@ export function Clients() {
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
-    api<{ clients: ConnectedClient[] }>('GET', '/dashboard/logins').then(
+    api<ClientsReply>('GET', '/dashboard/logins').then(
       (r) => setClients(r.clients),
       (e) => setError(errorText(e)),
     );

@@ -2,14 +2,7 @@
 // with a request id; the person allows or denies, and the browser goes back to the client.
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../api.js';
-
-interface ConsentView {
-  id: string;
-  clientName: string;
-  clientId: string;
-  redirectTo: string;
-  resource: string;
-}
+import type { ConsentAnswerReply, ConsentView } from '@openclaw/skill-host/api-types';
 
 export function Consent({ id }: { id: string }) {
   const [view, setView] = useState<ConsentView | undefined>();
@@ -25,7 +18,7 @@ export function Consent({ id }: { id: string }) {
 
   const answer = (answer: 'allow' | 'deny') => {
     setBusy(true);
-    api<{ redirect: string }>('POST', `/dashboard/logins/consent/${encodeURIComponent(id)}`, {
+    api<ConsentAnswerReply>('POST', `/dashboard/logins/consent/${encodeURIComponent(id)}`, {
       answer,
     }).then(
       (r) => location.assign(r.redirect),

@@ -3,7 +3,13 @@
 // Refetched whenever the catalog changes (an install from another terminal included).
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, errorText } from '../api.js';
-import type { ViewSkill, ViewTool, InstallSummary } from '@openclaw/skill-host/api-types';
+import type {
+  DashboardSkillsReply,
+  InstallSummary,
+  ViewSkill,
+  ViewTool,
+} from '@openclaw/skill-host/api-types';
+import { TrustFacts } from './trust.js';
 
 const STATUS_TEXT: Record<ViewSkill['status'], string> = {
   ready: 'Ready',
@@ -21,7 +27,7 @@ export function Skills({ tick }: { tick: number }) {
   const [consent, setConsent] = useState<Consent | undefined>();
 
   useEffect(() => {
-    api<{ skills: ViewSkill[] }>('GET', '/dashboard/skills').then(
+    api<DashboardSkillsReply>('GET', '/dashboard/skills').then(
       (r) => setSkills(r.skills),
       (e) => setError(errorText(e)),
     );
@@ -275,6 +281,7 @@ function Facts({ skill: s }: { skill: ViewSkill }) {
         </>
       )}
       {s.managedBy && <ManagedBy managedBy={s.managedBy} />}
+      {s.trust && <TrustFacts signature={s.trust.signature} provenance={s.trust.provenance} />}
     </dl>
   );
 }
@@ -411,6 +418,9 @@ function ConsentDialog({
         )}
         <dt>From</dt>
         <dd>{summary.resolved}</dd>
+        {(summary.signature || summary.provenance) && (
+          <TrustFacts signature={summary.signature} provenance={summary.provenance} />
+        )}
         <dt>Network</dt>
         <dd>{summary.permissions.network.join(', ') || 'none'}</dd>
         <dt>Environment</dt>
@@ -459,6 +469,7 @@ function ConsentDialog({
           </ul>
         </>
       )}
+      {summary.grants && <GrantedFolders grants={summary.grants} />}
       {summary.scripts.length > 0 && (
         <p class="hint">Install scripts ({summary.scripts.join(', ')}) are never run.</p>
       )}
@@ -476,5 +487,27 @@ function ConsentDialog({
         </button>
       </div>
     </div>
+  );
+}
+
+/** Folders the host config already grants the skill, and whether its runner holds it to them. */
+function GrantedFolders({ grants }: { grants: NonNullable<InstallSummary['grants']> }) {
+  return (
+    <>
+      <h3>Folders the host config grants it</h3>
+      <ul>
+        {grants.read.map((f) => (
+          <li key={`r:${f}`}>
+            read: <code>{f}</code>
+          </li>
+        ))}
+        {grants.write.map((f) => (
+          <li key={`w:${f}`}>
+            read and write: <code>{f}</code>
+          </li>
+        ))}
+      </ul>
+      {grants.unenforced && <p class="problem sev-warning">{grants.unenforced}</p>}
+    </>
   );
 }

@@ -3,7 +3,8 @@
 // asked the running serve.
 import type { Problem } from '@openclaw/skill-sdk';
 import type { SkillHost } from '../host.js';
-import { grantedFolders, type FolderGrants } from '../runners/folder-grants.js';
+import { codeRunnerOf } from '../runners/choose.js';
+import { shownGrants, type ShownGrants } from '../runners/folder-grants.js';
 import { shadowWarnings, type ShadowWarning } from './shadowing.js';
 import type { ManagedBy, SkillRecord, SkillStatus, SourceKind } from './types.js';
 
@@ -42,8 +43,11 @@ export interface ListEntry {
   managedBy?: Omit<ManagedBy, 'file'>;
   /** A skill of the same name from another source hides this one, or is hidden by it. */
   shadowWarnings?: ShadowWarning[];
-  /** Folders the user granted the skill in the host config (`skills.<name>.grant`), `~` expanded. */
-  grants?: FolderGrants;
+  /**
+   * Folders the user granted the skill in the host config (`skills.<name>.grant`), `~`
+   * expanded, with a note when its runner does not enforce them.
+   */
+  grants?: ShownGrants;
 }
 
 export function listEntry(s: SkillRecord): ListEntry {
@@ -77,7 +81,11 @@ export async function listEntries(
     const entry = listEntry(s);
     const warnings = shadows.get(s.dir);
     if (warnings) entry.shadowWarnings = warnings;
-    const grants = grantedFolders(host.config, s.name);
+    const grants = shownGrants({
+      config: host.config,
+      skill: s.name,
+      runner: codeRunnerOf(s, host.config),
+    });
     if (grants) entry.grants = grants;
     // A ready skill whose OAuth grant is missing or needs re-login cannot succeed a call.
     if (s.status === 'ready' && !s.shadowedBy && s.manifest?.auth) {

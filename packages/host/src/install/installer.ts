@@ -177,6 +177,7 @@ async function installSpec(
           range: rangeAfter({ spec, version: prepared.summary.version, ...ranges }),
         }),
         ...sourceFields(prepared, (await ctx.state.read()).skills[prepared.summary.name]),
+        ...(prepared.summary.signature && { signature: prepared.summary.signature }),
         ...(prepared.summary.provenance && { provenance: prepared.summary.provenance }),
       },
       prepared.summary.localDependencies,

@@ -87,6 +87,7 @@ function sortLock(lock: LockFile): LockFile {
       ...(e.type !== undefined && { type: e.type }),
       ...(e.commit !== undefined && { commit: e.commit }),
       ...(e.digest !== undefined && { digest: e.digest }),
+      ...(e.signature !== undefined && { signature: e.signature }),
       ...(e.provenance !== undefined && { provenance: e.provenance }),
     };
   }

@@ -128,7 +128,7 @@ async function inspectStaged(
       ...(await dropperCheck(o.staged)),
     ],
     ...(localDependencies.length > 0 && { localDependencies }),
-    ...grantsField(base.name, ctx.config(), ctx.userHome),
+    ...grantsField(base, ctx.config(), ctx.userHome),
   };
   return {
     summary,

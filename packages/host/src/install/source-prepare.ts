@@ -189,7 +189,7 @@ async function inspectSource(
       ...sameNameWarnings(base.name, ctx.skills?.() ?? []),
       ...(await dropperCheck(staged)),
     ],
-    ...grantsField(base.name, ctx.config(), ctx.userHome),
+    ...grantsField(base, ctx.config(), ctx.userHome),
   };
   const raw = {
     ...(folder.manifest && { manifest: folder.manifest }),

@@ -1,7 +1,7 @@
 // The installer's public shapes. Everything here is plain JSON (no class, no function, no
 // Date), so `serve` can send an InstallSummary to a dashboard or consent screen as it is and
 // a script can read an InstallResult from `--json`.
-import type { FolderGrants } from '../runners/folder-grants.js';
+import type { ShownGrants } from '../runners/folder-grants.js';
 import type { ProvenanceInfo, SignatureStatus } from './trust-types.js';
 
 /** A tool as the user is asked to allow it. */
@@ -75,8 +75,11 @@ export interface InstallSummary {
   signature?: SignatureStatus;
   /** What a verified provenance attestation proves (source, commit, workflow, builder). */
   provenance?: ProvenanceInfo;
-  /** Folders the host config already grants the skill (`skills.<name>.grant`), `~` expanded. */
-  grants?: FolderGrants;
+  /**
+   * Folders the host config already grants the skill (`skills.<name>.grant`), `~` expanded,
+   * with a note when the runner it gets does not enforce them.
+   */
+  grants?: ShownGrants;
   /** `allow`, `warn` or `block` from `install.policyCommand`; absent when none is set. */
   policy?: { decision: 'allow' | 'warn' | 'block'; reason?: string };
 }
@@ -173,6 +176,8 @@ export interface LockEntry {
   commit?: string;
   /** sha256 (hex) over the installed files (source-digest.ts); `--frozen` must match it. */
   digest?: string;
+  /** Registry installs: what the registry signature check found at install. */
+  signature?: SignatureStatus;
   /** Registry installs: what the provenance attestation verified at install proved. */
   provenance?: ProvenanceInfo;
 }

@@ -8,7 +8,10 @@ import type { HostConfig } from '../config/schema.js';
 import { configuredHosts, type Grants } from './grants.js';
 import type { RunnerKind } from './types.js';
 
-export function runnerKindFor(skill: SkillRecord, config: HostConfig): RunnerKind {
+export function runnerKindFor(
+  skill: { name: string; source: Pick<SkillRecord['source'], 'kind'> },
+  config: HostConfig,
+): RunnerKind {
   const settings = skillSettings(config, skill.name);
   if (settings?.runner) return settings.runner;
   if (settings?.trusted) return 'inline';
@@ -25,4 +28,14 @@ export function grantsFor(skill: SkillRecord, config: HostConfig): Grants {
     network: configuredHosts(settings?.config as Record<string, unknown> | undefined),
     ...capabilities,
   };
+}
+
+/** The runner of a skill with code of its own; undefined for docs, MCP servers and built-ins. */
+export function codeRunnerOf(
+  skill: Pick<SkillRecord, 'name' | 'source' | 'kind'>,
+  config: HostConfig,
+): RunnerKind | undefined {
+  if (skill.kind !== 'code' || skill.source.kind === 'mcp' || skill.source.kind === 'builtin')
+    return undefined;
+  return runnerKindFor(skill, config);
 }

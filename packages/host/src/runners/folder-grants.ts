@@ -9,6 +9,7 @@ import { realpath } from 'node:fs/promises';
 import { SkillError } from '@openclaw/skill-sdk';
 import { skillSettings } from '../config/load.js';
 import type { HostConfig } from '../config/schema.js';
+import type { RunnerKind } from './types.js';
 
 export interface FolderGrants {
   /** Folders the skill may read. */
@@ -36,6 +37,39 @@ export function grantedFolders(
   const read = (grant?.read ?? []).map((p) => expandHome(p, userHome));
   const write = (grant?.write ?? []).map((p) => expandHome(p, userHome));
   return read.length || write.length ? { read, write } : undefined;
+}
+
+/** The grants as `list` and the consent show them. */
+export interface ShownGrants extends FolderGrants {
+  /**
+   * Set when the skill's runner does not enforce grants (anything but `sandbox`): one line
+   * saying so, so nobody takes the folders for a limit.
+   */
+  unenforced?: string;
+}
+
+/**
+ * Only the sandbox limits file access: a skill in a worker or in the host process reads and
+ * writes what the user can, grant or not. Refusing the config would take nothing away from
+ * such a skill but the folders it is already able to use; saying so loses nothing.
+ */
+export function unenforcedNote(skill: string, runner: RunnerKind | undefined): string | undefined {
+  if (runner === undefined || runner === 'sandbox') return undefined;
+  const where = runner === 'worker' ? 'a worker' : 'the host process';
+  return `grants apply only to sandboxed skills; ${skill} runs in ${where} with full file access (set skills.${skill}.runner to "sandbox" to hold it to these folders)`;
+}
+
+/** The folders granted, with the note when `runner` (absent for a skill without code) ignores them. */
+export function shownGrants(o: {
+  config: HostConfig;
+  skill: string;
+  runner: RunnerKind | undefined;
+  userHome?: string;
+}): ShownGrants | undefined {
+  const grants = grantedFolders(o.config, o.skill, o.userHome);
+  if (!grants) return undefined;
+  const note = unenforcedNote(o.skill, o.runner);
+  return note ? { ...grants, unenforced: note } : grants;
 }
 
 const within = (parent: string, child: string) => {

@@ -206,6 +206,9 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Runner 
         activate: {
           ...activateMessage(skill, entry, networkAllowList(skill, grants, true)),
           maxMessageBytes: maxBytes,
+          ...(folders.read.length + folders.write.length > 0 && {
+            folders: [...folders.read, ...folders.write],
+          }),
         },
         launch: (hooks) => launchProcess({ ...proc, maxBytes }, hooks),
         ...(options.hangGraceMs !== undefined && { hangGraceMs: options.hangGraceMs }),

@@ -10,3 +10,21 @@ export type { Grant, GrantFlow, GrantState } from '../auth/grants.js';
 export type { PendingApproval } from './approvals.js';
 export type { AuditLine } from '../audit/line.js';
 export type { InstallSummary, InstallWarning, SummaryTool } from '../install/types.js';
+export type { ApiErrorBody } from './api.js';
+export type { ConnectedClient } from './oauth/dashboard-routes.js';
+export type { ConsentView } from './oauth/consent.js';
+export type { StreamEvent } from './events-stream.js';
+export type { SessionReply } from './dashboard-session.js';
+export type { SkillTrust } from './skill-trust.js';
+export type { ProvenanceInfo, SignatureStatus } from '../install/trust-types.js';
+export type {
+  AccountsReply,
+  ApprovalsEvent,
+  AuditTailReply,
+  AuthEvent,
+  ClientsReply,
+  ConsentAnswerReply,
+  DashboardSkillsReply,
+  LoginStartReply,
+  LogoutReply,
+} from './dashboard-replies.js';

@@ -12,6 +12,17 @@ export interface ApiReply {
   body: unknown;
 }
 
+/** The body of every refusal: `{ error: ApiErrorBody }`. */
+export interface ApiErrorBody {
+  /** A code from the SDK's list (`SKILL_NOT_FOUND`, `APPROVAL_REQUIRED`, ...). */
+  code: string;
+  message: string;
+  /** What to run or change about it, in one line. */
+  hint?: string | undefined;
+  /** Extra data some refusals carry (the install summary for consent, say). */
+  details?: Record<string, unknown> | undefined;
+}
+
 export interface ApiRequest {
   method: string;
   /** The path after `/api`, e.g. `/skills/gmail/update`. */

@@ -12,9 +12,18 @@ import type { SkillRecord } from '../catalog/types.js';
 import type { SkillHost } from '../host.js';
 import { errorReply, type ApiReply } from './api.js';
 import type { ApprovalBroker } from './approvals.js';
-import type { DashboardSessions } from './dashboard-session.js';
+import type { DashboardSessions, SessionReply } from './dashboard-session.js';
 import { viewAccounts, viewSkill } from './dashboard-view.js';
+import type {
+  AccountsReply,
+  ApprovalsEvent,
+  AuthEvent,
+  DashboardSkillsReply,
+  LoginStartReply,
+  LogoutReply,
+} from './dashboard-replies.js';
 import type { EventStreams } from './events-stream.js';
+import { trustByName } from './skill-trust.js';
 import type { Caller } from './http.js';
 
 export interface DashboardDeps {
@@ -86,7 +95,7 @@ export async function handleDashboardApi(
       return 'streaming';
     }
     if (path === '/approvals' && method === 'GET')
-      return { status: 200, body: { pending: broker.pending() } };
+      return { status: 200, body: { pending: broker.pending() } satisfies ApprovalsEvent };
     const ap = APPROVAL_PATH.exec(path);
     if (ap) {
       if (method !== 'POST')
@@ -113,7 +122,7 @@ export async function handleDashboardApi(
       };
     }
     if (path === '/dashboard/accounts' && method === 'GET')
-      return { status: 200, body: { accounts: await accounts(host) } };
+      return { status: 200, body: { accounts: await accounts(host) } satisfies AccountsReply };
     if (path === '/dashboard/auth/login' && method === 'POST') return await login(body, deps);
     if (path === '/dashboard/auth/logout' && method === 'POST') return await logout(body, deps);
     return undefined;
@@ -135,12 +144,12 @@ function session(r: DashboardRequest, sessions: DashboardDeps['sessions']): ApiR
       );
     const { id, csrf } = sessions.create();
     res.setHeader('set-cookie', sessions.setCookie(id));
-    return { status: 200, body: { csrf } };
+    return { status: 200, body: { csrf } satisfies SessionReply };
   }
   if (method === 'GET') {
     const s = sessions.find(req.headers.cookie);
     if (!s) return fail(401, 'UNAUTHORIZED', 'This browser is not signed in.');
-    return { status: 200, body: { csrf: s.csrf } };
+    return { status: 200, body: { csrf: s.csrf } satisfies SessionReply };
   }
   return fail(405, 'METHOD_NOT_ALLOWED', `${method} /api/session is not a route; use GET, POST.`);
 }
@@ -157,7 +166,7 @@ async function logout(body: unknown, deps: DashboardDeps): Promise<ApiReply> {
     ...(str(b.provider) && { provider: str(b.provider)! }),
     ...(str(b.account) && { account: str(b.account)! }),
   });
-  deps.streams.send('auth', { skill, disconnected: results.length });
+  deps.streams.send('auth', { skill, disconnected: results.length } satisfies AuthEvent);
   return {
     status: 200,
     body: {
@@ -166,13 +175,14 @@ async function logout(body: unknown, deps: DashboardDeps): Promise<ApiReply> {
         revoked: r.revoked,
         ...(r.error && { error: r.error }),
       })),
-    },
+    } satisfies LogoutReply,
   };
 }
 
-async function skills(host: SkillHost) {
+async function skills(host: SkillHost): Promise<DashboardSkillsReply> {
   const out = [];
   const shadows = shadowWarnings(host.skills);
+  const trust = await trustByName(host);
   for (const s of host.skills) {
     if (s.source.kind === 'builtin') continue;
     let login: string | undefined;
@@ -180,7 +190,7 @@ async function skills(host: SkillHost) {
       const needs = await host.auth.needsLogin(s);
       login = needs[0]?.command;
     }
-    const view = viewSkill(s, host.config, login);
+    const view = viewSkill(s, host.config, login, trust.get(s.name));
     const warnings = shadows.get(s.dir);
     out.push(warnings ? { ...view, shadowWarnings: warnings.map((w) => w.message) } : view);
   }
@@ -222,7 +232,7 @@ async function login(body: unknown, deps: DashboardDeps): Promise<ApiReply> {
             skill: skillName,
             provider,
             connected: grant?.account ?? 'default',
-          }),
+          } satisfies AuthEvent),
         (e: unknown) => {
           reject(e); // before the URL: the request fails; after it, this is a no-op
           deps.warn(`Connecting ${skillName} to ${provider} failed.`, e);
@@ -230,11 +240,11 @@ async function login(body: unknown, deps: DashboardDeps): Promise<ApiReply> {
             skill: skillName,
             provider,
             error: e instanceof Error ? e.message : String(e),
-          });
+          } satisfies AuthEvent);
         },
       );
   });
-  return { status: 200, body: { url } };
+  return { status: 200, body: { url } satisfies LoginStartReply };
 }
 
 /** Sets `skills.<name>.enabled` in config.json, keeping everything else in it. */

@@ -9,6 +9,11 @@ import { tokenMatches, type Refusal } from './guard.js';
 
 export const CSRF_HEADER = 'x-openclaw-csrf';
 
+/** What `/api/session` answers a signed-in browser: the CSRF token its requests carry. */
+export interface SessionReply {
+  csrf: string;
+}
+
 interface Session {
   csrf: string;
   createdAt: number;

@@ -8,6 +8,7 @@ import type { HostConfig } from '../config/schema.js';
 import { compileApprovals } from '../router/approval.js';
 import { runnerKindFor } from '../runners/choose.js';
 import { managerCommand } from '../scan/managed-by.js';
+import type { SkillTrust } from './skill-trust.js';
 
 export interface ViewProblem extends EntryProblem {
   field?: string;
@@ -44,6 +45,11 @@ export interface ViewSkill {
   login?: string;
   /** ClawHub or the `skills` CLI installed it: its source, and the command that updates it. */
   managedBy?: { tool: string; source?: string; version?: string; update: string; remove: string };
+  /**
+   * Installed from the store: what the install checked (registry signature, provenance), from
+   * the lockfile; absent when the lockfile was not read (a shared store).
+   */
+  trust?: SkillTrust;
   problems: ViewProblem[];
   tools: ViewTool[];
 }
@@ -62,6 +68,7 @@ export function viewSkill(
   s: SkillRecord,
   config: HostConfig,
   login: string | undefined,
+  trust?: SkillTrust,
 ): ViewSkill {
   const approvals = compileApprovals(config.approvals);
   let runner: string | undefined;
@@ -83,6 +90,7 @@ export function viewSkill(
     ...(runner && { runner }),
     ...(s.shadowedBy && { shadowedBy: s.shadowedBy }),
     installed: s.source.kind === 'store',
+    ...(s.source.kind === 'store' && trust && { trust }),
     ...(login && { login }),
     ...(s.managedBy && {
       managedBy: {

@@ -10,6 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import { decodeMessage } from './codec.js';
 import { createRemoteContext, currentCall } from './context.js';
 import { encodeFrame, frameReader } from './frames.js';
+import { guardFolders } from './folder-guard.js';
 import { guardNetwork } from './network.js';
 import { createOutbox, tooLargeError } from './outbox.js';
 import { guardProcess } from './process-guard.js';
@@ -87,6 +88,7 @@ async function activate(m: ActivateMessage): Promise<void> {
   if (m.maxMessageBytes !== undefined) out.setMaxBytes(m.maxMessageBytes);
   guardProcess(m.skill.name, port !== null);
   if (m.network) guardNetwork(m.skill.name, m.network);
+  if (m.folders) guardFolders(m.skill.name, m.folders);
   scoped = m.scoped;
   remote = createRemoteContext(out, m);
   remote.routeConsole();

@@ -22,6 +22,11 @@ export interface ActivateMessage {
   network?: readonly string[];
   /** The largest message the runner may send the host (default DEFAULT_MAX_MESSAGE_BYTES). */
   maxMessageBytes?: number;
+  /**
+   * Sandbox only: the folders the user granted (real paths). A path inside one is followed to
+   * where it really leads before Node checks it (folder-guard.ts).
+   */
+  folders?: readonly string[];
 }
 
 export type ToRunner =

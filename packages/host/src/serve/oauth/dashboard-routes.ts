@@ -1,11 +1,24 @@
 // The dashboard's side of the login, under /api/dashboard/logins: the consent request a
 // browser was sent to (who asks, allow or deny) and the list of connected clients with revoke.
+import type { ClientsReply, ConsentAnswerReply } from '../dashboard-replies.js';
 import type { ConsentRequests } from './consent.js';
 import type { LoginStore } from './store.js';
 
 export interface DashboardReply {
   status: number;
   body: unknown;
+}
+
+/** An MCP client connected through the login, as the dashboard's Clients page lists it. */
+export interface ConnectedClient {
+  id: string;
+  clientName: string;
+  clientId: string;
+  resource: string;
+  /** ISO time of the consent. */
+  connectedAt: string;
+  /** ISO time of its last token use. */
+  lastUsedAt: string;
 }
 
 const CONSENT = /^\/dashboard\/logins\/consent\/([A-Za-z0-9_-]+)$/;
@@ -32,7 +45,7 @@ export async function routeDashboardLogins(
     return {
       status: 200,
       body: {
-        clients: deps.store.listGrants().map((g) => ({
+        clients: deps.store.listGrants().map((g): ConnectedClient => ({
           id: g.id,
           clientName: g.clientName,
           clientId: g.clientId,
@@ -40,7 +53,7 @@ export async function routeDashboardLogins(
           connectedAt: new Date(g.createdAt).toISOString(),
           lastUsedAt: new Date(g.lastUsedAt).toISOString(),
         })),
-      },
+      } satisfies ClientsReply,
     };
   const consent = CONSENT.exec(path);
   if (consent && method === 'GET') {
@@ -61,7 +74,7 @@ export async function routeDashboardLogins(
         },
       };
     const redirect = deps.consents.answer(consent[1]!, answer === 'allow');
-    return redirect ? { status: 200, body: { redirect } } : gone;
+    return redirect ? { status: 200, body: { redirect } satisfies ConsentAnswerReply } : gone;
   }
   const revoke = REVOKE.exec(path);
   if (revoke && method === 'POST') {
