@@ -11,7 +11,7 @@ export type { PendingApproval } from './approvals.js';
 export type { AuditLine } from '../audit/line.js';
 export type { InstallSummary, InstallWarning, SummaryTool } from '../install/types.js';
 export type { ApiErrorBody } from './api.js';
-export type { ConnectedClient } from './oauth/dashboard-routes.js';
+export type { ConnectedClient } from './dashboard-replies.js';
 export type { ConsentView } from './oauth/consent.js';
 export type { StreamEvent } from './events-stream.js';
 export type { SessionReply } from './dashboard-session.js';

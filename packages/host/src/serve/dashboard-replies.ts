@@ -5,7 +5,18 @@
 import type { AuditLine } from '../audit/line.js';
 import type { PendingApproval } from './approvals.js';
 import type { ViewAccount, ViewSkill } from './dashboard-view.js';
-import type { ConnectedClient } from './oauth/dashboard-routes.js';
+
+/** A client a user logged in on the dashboard (the Clients page). */
+export interface ConnectedClient {
+  id: string;
+  clientName: string;
+  clientId: string;
+  resource: string;
+  /** ISO time of the consent. */
+  connectedAt: string;
+  /** ISO time of its last token use. */
+  lastUsedAt: string;
+}
 
 /** `GET /api/dashboard/skills`. */
 export interface DashboardSkillsReply {

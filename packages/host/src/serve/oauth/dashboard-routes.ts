@@ -1,6 +1,6 @@
 // The dashboard's side of the login, under /api/dashboard/logins: the consent request a
 // browser was sent to (who asks, allow or deny) and the list of connected clients with revoke.
-import type { ClientsReply, ConsentAnswerReply } from '../dashboard-replies.js';
+import type { ClientsReply, ConnectedClient, ConsentAnswerReply } from '../dashboard-replies.js';
 import type { ConsentRequests } from './consent.js';
 import type { LoginStore } from './store.js';
 
@@ -10,17 +10,6 @@ export interface DashboardReply {
 }
 
 /** An MCP client connected through the login, as the dashboard's Clients page lists it. */
-export interface ConnectedClient {
-  id: string;
-  clientName: string;
-  clientId: string;
-  resource: string;
-  /** ISO time of the consent. */
-  connectedAt: string;
-  /** ISO time of its last token use. */
-  lastUsedAt: string;
-}
-
 const CONSENT = /^\/dashboard\/logins\/consent\/([A-Za-z0-9_-]+)$/;
 const REVOKE = /^\/dashboard\/logins\/([A-Za-z0-9_-]+)\/revoke$/;
 
