@@ -90,6 +90,10 @@ const LAZY = {
     '@modelcontextprotocol/server/stdio',
     'zod',
   ],
+  // Used by install (archives), the shared store (Postgres) and watching folders (serve, dev).
+  archive: ['tar', 'yauzl'],
+  pg: ['pg'],
+  watch: ['chokidar'],
   o200k: ['gpt-tokenizer/encoding/o200k_base'],
   cl100k: ['gpt-tokenizer/encoding/cl100k_base'],
 };
@@ -141,7 +145,7 @@ async function readerId() {
 }
 
 /** Packages the workspace imports (statically or not) that live in a LAZY group, not main.cjs. */
-const LAZY_IMPORTED = /^(@modelcontextprotocol\/|zod(\/|$))/;
+const LAZY_IMPORTED = /^(@modelcontextprotocol\/|zod(\/|$)|tar$|yauzl$|pg$|chokidar$)/;
 const LAZY_IDS = new Set(Object.values(LAZY).flat());
 
 // An import of such a package becomes a module that loads it from its group on first
