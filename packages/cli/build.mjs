@@ -73,6 +73,28 @@ const LAZY = {
   npmconfig: ['@npmcli/config', '@npmcli/config/lib/definitions'],
   provenance: ['@sigstore/verify', '@sigstore/bundle', '@sigstore/protobuf-specs', '@sigstore/tuf'],
   oauth: ['simple-oauth2'],
+  // Both MCP SDKs with the zod they validate with (one copy, shared by the host's own schemas):
+  // only serve and a configured MCP server use them, and in main.cjs they were over half its
+  // text, read and deserialized at every start. Imported by name from the host's sources, so
+  // every id its sources import is listed (the build fails on one that is not).
+  mcp: [
+    '@modelcontextprotocol/sdk/client/index.js',
+    '@modelcontextprotocol/sdk/client/sse.js',
+    '@modelcontextprotocol/sdk/client/stdio.js',
+    '@modelcontextprotocol/sdk/client/streamableHttp.js',
+    '@modelcontextprotocol/sdk/server/index.js',
+    '@modelcontextprotocol/sdk/server/stdio.js',
+    '@modelcontextprotocol/sdk/server/streamableHttp.js',
+    '@modelcontextprotocol/sdk/types.js',
+    '@modelcontextprotocol/client',
+    '@modelcontextprotocol/server',
+    '@modelcontextprotocol/server/stdio',
+    'zod',
+  ],
+  // Used by install (archives), the shared store (Postgres) and watching folders (serve, dev).
+  archive: ['tar', 'yauzl'],
+  pg: ['pg'],
+  watch: ['chokidar'],
   o200k: ['gpt-tokenizer/encoding/o200k_base'],
   cl100k: ['gpt-tokenizer/encoding/cl100k_base'],
 };
@@ -123,6 +145,29 @@ async function readerId() {
   return `${version}:bundle:${hash.digest('hex').slice(0, 32)}`;
 }
 
+/** Packages the workspace imports (statically or not) that live in a LAZY group, not main.cjs. */
+const LAZY_IMPORTED = /^(@modelcontextprotocol\/|zod(\/|$)|tar$|yauzl$|pg$|chokidar$)/;
+const LAZY_IDS = new Set(Object.values(LAZY).flat());
+
+// An import of such a package becomes a module that loads it from its group on first
+// evaluation: commands reach the importing modules through import(), so a command that does
+// not use them never loads the group.
+const lazyImports = {
+  name: 'lazy-imports',
+  setup(b) {
+    b.onResolve({ filter: LAZY_IMPORTED }, ({ path, importer }) => {
+      if (!WORKSPACE.some((dir) => importer.startsWith(dir))) return undefined;
+      if (!LAZY_IDS.has(path))
+        return { errors: [{ text: `${path} is not in a LAZY group of packages/cli/build.mjs` }] };
+      return { path, namespace: 'lazy-import' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-import' }, ({ path }) => ({
+      contents: `module.exports = __hostRequire(${JSON.stringify(path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -162,7 +207,7 @@ await build({
   // Comments and indentation out (names and syntax as written): less to read at each start.
   minifyWhitespace: true,
   banner: { js: PACKAGE_REQUIRE },
-  plugins: [workspaceSources],
+  plugins: [workspaceSources, lazyImports],
 });
 
 // Each group of LAZY as one file exporting a loader per id: bundled from the host's own

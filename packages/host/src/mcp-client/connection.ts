@@ -229,20 +229,23 @@ export class McpConnection {
     const opened = this.#opened;
     if (this.state !== 'ready' || !opened) throw this.unavailable();
     const gen = this.#generation;
-    const { signal, release } = requestSignal(info);
+    const params = { name: tool, arguments: input as Record<string, unknown> };
+    const timeout = this.spec.timeoutMs + SDK_TIMEOUT_SLACK_MS;
+    // Cancelled by its id on the wire (request-cancel.ts), or else through an AbortSignal.
+    const onWire = opened.cancels?.watch(params, info);
+    const bySignal = onWire ? undefined : requestSignal(info);
+    const release = onWire ?? bySignal!.release;
     return opened.client
-      .callTool({ name: tool, arguments: input as Record<string, unknown> }, undefined, {
-        signal,
-        timeout: this.spec.timeoutMs + SDK_TIMEOUT_SLACK_MS,
-      })
+      .callTool(params, undefined, bySignal ? { signal: bySignal.signal, timeout } : { timeout })
       .then(
         (result) => {
           release();
           return fromMcpResult(this.spec.name, tool, result as Parameters<typeof fromMcpResult>[2]);
         },
         (e: unknown) => {
+          const aborted = onWire ? opened.cancels!.cancelled(params) : bySignal!.signal.aborted;
           release();
-          if (signal.aborted) throw e;
+          if (aborted) throw e;
           // A connection that died under the call: stdio reports it via onclose; HTTP only here.
           if (isRefused(e) || (e as { code?: unknown }).code === -32000) {
             this.#lost(gen, this.#describe(e));

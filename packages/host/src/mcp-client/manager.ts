@@ -11,6 +11,7 @@ import { McpConnection, type ServerState } from './connection.js';
 import { invalidServerRecord, serverRecord } from './records.js';
 import { KnownToolsFile } from './known-tools.js';
 import { loadRemoteSkills, withSkillsProblem } from './remote-skills-load.js';
+import { ServerNames } from './server-names.js';
 
 export interface McpServerStatus {
   name: string;
@@ -45,6 +46,7 @@ export class McpClients {
   #invalid = new Map<string, { record: SkillRecord; problem: Problem }>();
   #closed = false;
   readonly #known: KnownToolsFile;
+  readonly #serverNames = new ServerNames();
 
   constructor(opts: McpClientsOptions) {
     this.#opts = opts;
@@ -110,7 +112,7 @@ export class McpClients {
 
   /** The server a catalog record or a `mcp__<server>__…` name belongs to. */
   connectionFor(nameOrRecord: string): McpConnection | undefined {
-    const server = serverOf(nameOrRecord);
+    const server = this.#serverNames.of(nameOrRecord);
     return server === undefined ? undefined : this.#connections.get(server);
   }
 
@@ -183,7 +185,7 @@ export class McpClients {
   /** The runner-like activation of a server record (the activator's `special` hook). */
   activeSkill(record: SkillRecord): ActiveSkill | undefined {
     if (record.source.kind !== 'mcp') return undefined;
-    const server = serverOf(record.name);
+    const server = this.#serverNames.of(record.name);
     const connection = server === undefined ? undefined : this.#connections.get(server);
     const prefix = `${record.name}__`;
     return {
@@ -207,19 +209,6 @@ export class McpClients {
     await Promise.all([...all.map((c) => c.close()), this.#known.flush()]);
   }
 }
-
-/** The server of a `mcp__<server>` record or `mcp__<server>__<tool>` name. */
-// Memoised: every call of an MCP tool asks (host.call, the runner), and a regex match per
-// call allocated more than the rest of the lookup. Bounded, as names come from the model.
-const serverNames = new Map<string, string | undefined>();
-const serverOf = (name: string): string | undefined => {
-  const known = serverNames.get(name);
-  if (known !== undefined || serverNames.has(name)) return known;
-  const server = /^mcp__(.+?)(?:__|$)/.exec(name)?.[1];
-  if (serverNames.size >= 1024) serverNames.clear();
-  serverNames.set(name, server);
-  return server;
-};
 
 export const isMcpRecordName = (name: string): boolean => name.startsWith('mcp__');
 export { mcpRecordName };

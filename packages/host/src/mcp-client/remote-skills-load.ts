@@ -7,7 +7,9 @@ import { dirname, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { SkillRecord } from '../catalog/types.js';
 import type { ServerSpec } from './config.js';
-import { fetchRemoteSkills, offersSkills, type RemoteSkills } from './remote-skills.js';
+import type { RemoteSkills } from './remote-skills.js';
+
+export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
 export interface LoadSkillsOptions {
   configFile: string;
@@ -22,6 +24,9 @@ export async function loadRemoteSkills(
   opts: LoadSkillsOptions,
 ): Promise<RemoteSkills> {
   if (!offersSkills(client.getServerCapabilities())) return { records: [] };
+  // The reader and its schemas load only for a server that offers skills: importing them
+  // with the host would evaluate zod at every start.
+  const { fetchRemoteSkills } = await import('./remote-skills.js');
   const root = opts.knownToolsFile
     ? join(dirname(opts.knownToolsFile), 'mcp-skills')
     : fallbackRoot;
@@ -47,6 +52,12 @@ export async function loadRemoteSkills(
       },
     };
   }
+}
+
+/** Whether the server's capabilities (as the SDK gives them) declare the Skills extension. */
+export function offersSkills(capabilities: unknown): boolean {
+  const ext = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions;
+  return ext !== undefined && ext !== null && Object.hasOwn(ext, SKILLS_EXTENSION);
 }
 
 /** The server's record with the skills listing's failure added as a warning. */

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import type { SkillRecord, SkillSource } from '../catalog/types.js';
 import { MCP_PRECEDENCE } from './config.js';
 
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 /** Most skills taken from one server, and most bytes of one skill. */
 const MAX_SKILLS = 200;
 const MAX_SKILL_BYTES = 8 * 1024 * 1024;
@@ -38,12 +37,6 @@ type SkillEntry = z.infer<typeof Entry>;
 export interface RemoteSkills {
   records: SkillRecord[];
   problem?: Problem;
-}
-
-/** Whether the server's capabilities (as the SDK gives them) declare the Skills extension. */
-export function offersSkills(capabilities: unknown): boolean {
-  const ext = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions;
-  return ext !== undefined && ext !== null && Object.hasOwn(ext, SKILLS_EXTENSION);
 }
 
 export interface RemoteSkillsOptions {

@@ -1,5 +1,7 @@
 // The AbortSignal handed to the MCP SDK for one tools/call, so that a call the router gives
-// up on (its timeout, the caller's abort) sends `notifications/cancelled` to the server.
+// up on (its timeout, the caller's abort) sends `notifications/cancelled` to the server. Used
+// where the transport cannot be watched for request ids (the 2026-revision client); SDK 1.x
+// connections cancel by id instead (request-cancel.ts), without a signal per call.
 //
 // A real AbortController per request: the SDK is typed against AbortSignal and may read any
 // part of it, so a look-alike could break silently on an SDK update. It is fresh per request

@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerSpec } from './config.js';
 import { openModernClient, refusesLegacyVersion } from './modern-client.js';
 import { isRefused } from './refused.js';
+import { RequestCancels } from './request-cancel.js';
 import { STDERR_TAIL, stderrNote } from './stderr.js';
 
 export { isRefused };
@@ -23,6 +24,8 @@ export interface Opened {
   /** The end of the child's stderr (stdio), for failure reasons. */
   stderr(): string;
   kind: 'stdio' | 'http' | 'sse';
+  /** Cancels calls by their id on the wire (the SDK 1.x client; the 2026 one takes a signal). */
+  cancels?: RequestCancels;
 }
 
 export async function openClient(spec: ServerSpec, timeoutMs: number): Promise<Opened> {
@@ -49,6 +52,7 @@ export async function openClient(spec: ServerSpec, timeoutMs: number): Promise<O
     return {
       client,
       transport,
+      cancels: new RequestCancels(transport),
       ...(transport.pid !== null && { pid: transport.pid }),
       stderr: () => tail,
       kind: 'stdio',
@@ -60,7 +64,13 @@ export async function openClient(spec: ServerSpec, timeoutMs: number): Promise<O
     const transport = new StreamableHTTPClientTransport(spec.url, { requestInit });
     try {
       await client.connect(transport, { timeout: timeoutMs });
-      return { client, transport, stderr: () => '', kind: 'http' };
+      return {
+        client,
+        transport,
+        cancels: new RequestCancels(transport),
+        stderr: () => '',
+        kind: 'http',
+      };
     } catch (e) {
       await client.close().catch(() => undefined);
       // Nothing listening, or no answer in time: the older transport will not do better.
@@ -84,7 +94,13 @@ export async function openClient(spec: ServerSpec, timeoutMs: number): Promise<O
     await client.close().catch(() => undefined);
     throw e;
   }
-  return { client, transport, stderr: () => '', kind: 'sse' };
+  return {
+    client,
+    transport,
+    cancels: new RequestCancels(transport),
+    stderr: () => '',
+    kind: 'sse',
+  };
 }
 
 const isTimeout = (e: unknown): boolean => (e as { code?: unknown })?.code === -32001;
