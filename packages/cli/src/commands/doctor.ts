@@ -14,6 +14,7 @@ import {
   probeKeychain,
   readHostConfigFile,
   resolveHome,
+  sharedSize,
   sharedStoreFollowChecks,
 } from '@openclaw/skill-host/internal';
 import { openHost, userHomeOf } from '../host.js';
@@ -140,7 +141,26 @@ export async function runChecks(home: string): Promise<Check[]> {
     );
   }
   checks.push(await serveCheck(home));
+  checks.push(await sharedDepsCheck(join(home, 'store')));
   return checks;
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+/**
+ * The dependency copies shared between installed skills: how much they hold, and how much of
+ * it no skill uses any more (the next install, update, rollback or remove collects that).
+ */
+export async function sharedDepsCheck(store: string): Promise<Check> {
+  const s = await sharedSize(store);
+  const unused = s.unusedPackages
+    ? `; ${s.unusedPackages} no longer used (${mb(s.unusedBytes)}), collected at the next install, update, rollback or remove`
+    : '';
+  return {
+    name: 'shared',
+    status: 'ok',
+    message: `${s.packages} shared dependency package(s), ${mb(s.bytes)} in ${join(store, '.shared')}${unused}`,
+  };
 }
 
 /**

@@ -50,9 +50,11 @@ export interface SharedOptions {
 }
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-const sharedRoot = (storeRoot: string) => join(storeRoot, '.shared');
+export const sharedRoot = (storeRoot: string) => join(storeRoot, '.shared');
+/** The folder name of one shared package: its integrity, hashed. */
+export const packageFolder = (integrity: string) => sha(integrity).slice(0, 40);
 const packageDir = (storeRoot: string, integrity: string) =>
-  join(sharedRoot(storeRoot), 'pkg', sha(integrity).slice(0, 40));
+  join(sharedRoot(storeRoot), 'pkg', packageFolder(integrity));
 
 /** The key of a tree: the same ranges from the same registry resolve to the same tree. */
 export function treeKey(dependencies: Record<string, string>, registry: string): string {
@@ -84,7 +86,7 @@ export async function installedPackages(dir: string): Promise<SharedPackage[] | 
 }
 
 /** Every file of one package folder, relative to it, leaving out nested node_modules. */
-async function packageFiles(dir: string): Promise<string[] | undefined> {
+export async function packageFiles(dir: string): Promise<string[] | undefined> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files: string[] = [];
   for (const e of entries) {
