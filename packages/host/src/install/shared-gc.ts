@@ -57,6 +57,11 @@ function isStaleTemp(name: string): boolean {
  * collection after each change reads little more than one file per copy.
  */
 async function usage(dir: string, quick: boolean): Promise<{ used: boolean; bytes: number }> {
+  // Every npm package has a package.json at its root: one lstat answers for most copies.
+  const manifest = quick
+    ? await lstat(join(dir, 'package.json')).catch(() => undefined)
+    : undefined;
+  if (manifest && manifest.nlink > 1) return { used: true, bytes: 0 };
   let bytes = 0;
   let used = false;
   for (const rel of (await packageFiles(dir).catch(() => undefined)) ?? []) {
