@@ -58,25 +58,25 @@ function sideEnv(reg: TestRegistry, dir: string): NodeJS.ProcessEnv {
   };
 }
 
-async function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs one npm command; resolves with how long it took (ms). */
+async function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const t0 = performance.now();
   await exec('npm', args, { cwd, env, maxBuffer: 64 << 20 }).catch(
     (e: { stdout?: string; stderr?: string }) => {
       const tail = `${e.stdout ?? ''}\n${e.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
       throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${tail}`);
     },
   );
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
   return Math.round(performance.now() - t0);
 }
 
 interface Side {
   id: 'scaffold.tool' | 'scaffold.vite';
-  /** Runs the side in `dir` (empty); resolves when its last command passed. */
-  run(dir: string, env: NodeJS.ProcessEnv, registry: string): Promise<void>;
+  /**
+   * Runs the side in `dir` (empty); resolves when its last command passed, with each
+   * command's time (ms) by phase name.
+   */
+  run(dir: string, env: NodeJS.ProcessEnv, registry: string): Promise<Record<string, number>>;
 }
 
 function sides(createVersion: string): Side[] {
@@ -85,7 +85,7 @@ function sides(createVersion: string): Side[] {
       id: 'scaffold.tool',
       async run(dir, env, registry) {
         // The scaffolder installs the skill's dependencies itself (npm, from the user agent).
-        await npm(
+        const create = await npm(
           [
             'create',
             `openclaw-skill@${createVersion}`,
@@ -97,13 +97,14 @@ function sides(createVersion: string): Side[] {
           dir,
           env,
         );
-        await npm(['test', '--registry', registry], join(dir, 'my-skill'), env);
+        const test = await npm(['test', '--registry', registry], join(dir, 'my-skill'), env);
+        return { 'create+install': create, test };
       },
     },
     {
       id: 'scaffold.vite',
       async run(dir, env, registry) {
-        await npm(
+        const create = await npm(
           ['create', `vite@${CREATE_VITE}`, '--registry', registry, 'my-app', '--'].concat([
             '--template',
             'vanilla-ts',
@@ -113,8 +114,9 @@ function sides(createVersion: string): Side[] {
           env,
         );
         const app = join(dir, 'my-app');
-        await npm(['install', '--registry', registry], app, env);
-        await npm(['run', 'build', '--registry', registry], app, env);
+        const install = await npm(['install', '--registry', registry], app, env);
+        const build = await npm(['run', 'build', '--registry', registry], app, env);
+        return { create, install, build };
       },
     },
   ];
@@ -152,8 +154,13 @@ export async function scaffoldFigures(o: ScaffoldBenchOptions): Promise<Scaffold
         o.step(`${side.id}, run ${r}/${runs}${r === 0 ? ' (warms the registry)' : ''}`);
         const dir = join(o.tmp, `scaffold-${r}-${side.id}`);
         await mkdir(join(dir, 'home'), { recursive: true });
-        const ms = await timed(() => side.run(dir, sideEnv(reg, dir), reg.url));
-        if (r > 0) (samples[side.id] ??= []).push(ms);
+        const phases = await side.run(dir, sideEnv(reg, dir), reg.url);
+        if (r > 0) {
+          // The whole side, then each phase as its own figure (where the time goes).
+          (samples[side.id] ??= []).push(Object.values(phases).reduce((a, b) => a + b, 0));
+          for (const [phase, ms] of Object.entries(phases))
+            (samples[`${side.id}.${phase}`] ??= []).push(ms);
+        }
         if (side.id === 'scaffold.tool') facts = await treeFacts(join(dir, 'my-skill'));
       }
     }
