@@ -1,7 +1,8 @@
 // `openclaw-skill doctor`: what a user checks when something does not work. Node version,
 // the host config, the home folder's permissions, the keychain (reachable or not, and why),
 // a running `serve` for this home (serve.json and whether its pid is alive), the store against
-// skills.lock.json (`--fix` repairs what disagrees), the configured MCP servers and, with a
+// skills.lock.json (`--fix` repairs what disagrees), the dependency copies installed skills
+// share (their size, and how much no skill uses), the configured MCP servers and, with a
 // shared store, the hosts that cannot follow its lockfile.
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
