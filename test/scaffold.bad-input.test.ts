@@ -113,7 +113,7 @@ describe('create-openclaw-skill refuses', () => {
     await rm(templates, { recursive: true });
   });
 
-  it('a template that renders but lacks a required file, with exit 1 (create-create-app alone exits 0)', async () => {
+  it('a template that renders but lacks a required file, with exit 1', async () => {
     const templates = await mkdtemp(join(tmpdir(), 'oc-templates-'));
     await mkdir(join(templates, 'tool'));
     await writeFile(join(templates, 'tool', 'package.json'), '{ "name": "{{name}}" }');

@@ -210,6 +210,29 @@ await build({
   plugins: [workspaceSources, lazyImports],
 });
 
+// The library entry (`import '@openclaw/skill-cli'`), bundled like main.cjs as an ES module,
+// so a library user needs only the CLI's declared dependencies, not the host or commander.
+await build({
+  ...common,
+  entryPoints: { index: here('src/index.ts') },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  format: 'esm',
+  conditions: ['@openclaw/source'],
+  mainFields: ['module', 'main'],
+  define: {
+    ...common.define,
+    'import.meta.url': '__importMetaUrl',
+    __SKILL_READER__: JSON.stringify(await readerId()),
+  },
+  sourcemap: false,
+  minifyWhitespace: true,
+  banner: {
+    js: `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);\nconst __filename = require('node:url').fileURLToPath(import.meta.url);\nconst __dirname = require('node:path').dirname(__filename);\nconst __import = (s) => import(s);\n${PACKAGE_REQUIRE}`,
+  },
+  plugins: [workspaceSources],
+});
+
 // Each group of LAZY as one file exporting a loader per id: bundled from the host's own
 // dependency tree, so the installed CLI needs none of it.
 const hostDir = here('../host/');

@@ -18,6 +18,7 @@ import { benchMcpClient } from './mcp-client.js';
 import { alternating, microSync, type Figure } from './harness.js';
 import { routerFigures } from './router.js';
 import { runnersBench } from './runners.js';
+import { scaffoldFigures } from './scaffold.js';
 import { benchScan } from './scan.js';
 import { benchServe } from './serve.js';
 import { benchStore } from './store.js';
@@ -42,6 +43,7 @@ const SECTIONS = [
   'install',
   'install-speed',
   'store',
+  'scaffold',
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = only.filter((s) => !SECTIONS.includes(s));
@@ -203,6 +205,13 @@ try {
         `${store.figures['install.propagation'].median} ms (p99 ${store.figures['install.propagation'].p99} ms)`,
         store.figures['install.propagation'].p99 <= 2000,
       ]);
+  }
+
+  if (want('scaffold')) {
+    const scaffold = await scaffoldFigures({ tmp, quick, step });
+    Object.assign(figures, scaffold.figures);
+    moreTargets.push(...scaffold.targets);
+    notes.push(...scaffold.notes);
   }
 } finally {
   await rm(tmp, { recursive: true, force: true });

@@ -62,7 +62,7 @@ export async function startWorkspaceRegistry(
 }
 
 /** Packs our packages as a release would (`workspace:` ranges become versions) and publishes them. */
-async function publishOurs(env: NodeJS.ProcessEnv): Promise<void> {
+export async function publishOurs(env: NodeJS.ProcessEnv): Promise<void> {
   const packs = await mkdtemp(join(tmpdir(), 'oc-packs-'));
   try {
     await withPackLock(async () => {

@@ -1,6 +1,6 @@
 // Where `openclaw-skill new` finds the scaffolder. The CLI does not depend on it: a skill has
 // the CLI as a devDependency for validate, pack and release, and the scaffolder's own tree
-// (create-create-app and what it brings) would more than double what every skill installs.
+// (its template engine and prompts) is of no use to a skill once it exists.
 // When the scaffolder is installed beside the CLI (a checkout, a global install of both), its
 // bin runs directly; otherwise npm fetches the version this CLI was built with and runs it.
 import { createRequire } from 'node:module';

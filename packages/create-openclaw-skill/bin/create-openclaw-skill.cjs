@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// CommonJS on purpose: create-create-app reads require.main.filename, which an ES module
-// entry does not have. The program itself is ESM in dist/.
+// CommonJS, so the bin starts the same under every package manager's shim. The program is
+// one bundled ES module, dist/cli.mjs (build.mjs).
 'use strict';
 
 // `openclaw-skill new` runs this bin and says so: its name goes into messages, and a failure
@@ -8,7 +8,7 @@
 const command = process.env.OPENCLAW_SKILL_SCAFFOLD_COMMAND;
 const failFd = Number(process.env.OPENCLAW_SKILL_SCAFFOLD_ERROR_FD);
 
-Promise.all([import('node:fs'), import('../dist/main.js')])
+Promise.all([import('node:fs'), import('../dist/cli.mjs')])
   .then(([{ writeSync }, { main }]) =>
     main(process.argv.slice(2), {
       out: (s) => process.stdout.write(s),

@@ -1,16 +1,13 @@
-// Writes a skill from a template with create-create-app, then runs git and the install
-// ourselves. create-create-app reads its arguments from process.argv and resolves the target
-// from process.cwd(), so this runs in the scaffolder's own process (bin/ or `openclaw-skill
-// new`, which spawns that bin). Its shell use is kept away from user input: it would run the
-// install and `git init` through a shell, so both are switched off here and done with
-// execFile/spawn (no shell); what remains is its constant `git config --global --list`.
+// Writes a skill from a template (render.ts), and runs git and the install without a shell
+// (spawn), so no user input ever reaches one.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { SkillError } from '@openclaw/skill-sdk';
 import type { PackageManager, TemplateName } from './options.js';
 import { templateRoot, versions } from './paths.js';
+import { mitLicense, renderTemplate } from './render.js';
 
 export interface ScaffoldPlan {
   /** Folder, npm package and skill name. */
@@ -45,41 +42,28 @@ export async function folderProblem(dir: string): Promise<string | undefined> {
 }
 
 export async function writeTemplate(plan: ScaffoldPlan): Promise<void> {
-  const { create } = await import('create-create-app');
   const v = versions();
-  const parent = dirname(plan.targetDir);
-  await mkdir(parent, { recursive: true });
-  process.chdir(parent);
-  // Every value as --key=value: a value that starts with "-" stays a value. Versions go in
-  // through the template view, never through a shell.
-  process.argv = [
-    process.argv[0]!,
-    process.argv[1] ?? 'create-openclaw-skill',
-    basename(plan.targetDir),
-    '--no-interactive',
-    `--template=${plan.template}`,
-    `--description=${plan.description}`,
-    '--license=MIT',
-    `--sdkVersion=${v.sdk}`,
-    `--cliVersion=${v.cli}`,
-  ];
-  await create('create-openclaw-skill', {
-    templateRoot: templateRoot(),
-    defaultTemplate: 'tool',
-    promptForDescription: false,
-    promptForAuthor: false,
-    promptForEmail: false,
-    promptForLicense: false,
-    promptForTemplate: false,
-    skipGitInit: true,
-    skipNpmInstall: true,
-    extra: {
-      sdkVersion: { type: 'input', describe: 'SDK version', prompt: 'never' },
-      cliVersion: { type: 'input', describe: 'CLI version', prompt: 'never' },
+  const templateDir = join(templateRoot(), plan.template);
+  if (!existsSync(templateDir))
+    throw new SkillError('INTERNAL', `Template "${plan.template}" is not in ${templateRoot()}.`);
+  // Values go in through the template view, never through a shell.
+  await renderTemplate({
+    templateDir,
+    targetDir: plan.targetDir,
+    view: {
+      name: plan.name,
+      description: plan.description,
+      license: 'MIT',
+      sdkVersion: v.sdk,
+      cliVersion: v.cli,
     },
   });
-  // create-create-app reports some template errors and still resolves (and exits 0): check
-  // that the skill is really there.
+  await writeFile(
+    join(plan.targetDir, 'LICENSE'),
+    mitLicense(new Date().getFullYear(), `the ${plan.name} authors`),
+  );
+  // A template folder of one's own (OPENCLAW_SKILL_TEMPLATES) may lack a file the skill
+  // needs: check that the skill is really there.
   const missing = REQUIRED[plan.template].filter((f) => !existsSync(`${plan.targetDir}/${f}`));
   if (missing.length > 0)
     throw new SkillError(

@@ -88,3 +88,5 @@ export { managerCommand } from './scan/managed-by.js';
 export type { ManagedBy } from './catalog/types.js';
 // `info`: where an installed version of a skill is kept in the store.
 export { storeLayout } from './install/store.js';
+// `doctor`: the size of the dependency copies shared between installed skills.
+export { sharedSize, type SharedSize } from './install/shared-gc.js';

@@ -40,7 +40,15 @@ export interface RegistryOptions {
    * An upstream registry on loopback (test/support/workspace-mirror.ts) for every package not
    * published here; the names in `local` are never proxied. Without it the registry is sealed.
    */
-  uplink?: { url: string; local: string[] };
+  uplink?: {
+    url: string;
+    local: string[];
+    /**
+     * How long verdaccio trusts a package's metadata from the uplink before asking again
+     * (verdaccio's default: 2m). A bench that warms the registry once sets it longer.
+     */
+    maxage?: string;
+  };
   /** Package names this registry refuses to accept a publish of (HTTP 403), for failure paths. */
   refusePublish?: string[];
   /**
@@ -82,7 +90,15 @@ export async function startRegistry(opts: RegistryOptions = {}): Promise<TestReg
   const server = await runServer({
     self_path: root,
     storage: join(root, 'storage'),
-    uplinks: opts.uplink ? { workspace: { url: opts.uplink.url, timeout: '60s' } } : {},
+    uplinks: opts.uplink
+      ? {
+          workspace: {
+            url: opts.uplink.url,
+            timeout: '60s',
+            ...(opts.uplink.maxage && { maxage: opts.uplink.maxage }),
+          },
+        }
+      : {},
     packages: {
       ...Object.fromEntries((opts.uplink?.local ?? []).map((name) => [name, local])),
       ...Object.fromEntries(

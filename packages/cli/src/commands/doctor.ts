@@ -1,7 +1,8 @@
 // `openclaw-skill doctor`: what a user checks when something does not work. Node version,
 // the host config, the home folder's permissions, the keychain (reachable or not, and why),
 // a running `serve` for this home (serve.json and whether its pid is alive), the store against
-// skills.lock.json (`--fix` repairs what disagrees), the configured MCP servers and, with a
+// skills.lock.json (`--fix` repairs what disagrees), the dependency copies installed skills
+// share (their size, and how much no skill uses), the configured MCP servers and, with a
 // shared store, the hosts that cannot follow its lockfile.
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import {
   probeKeychain,
   readHostConfigFile,
   resolveHome,
+  sharedSize,
   sharedStoreFollowChecks,
 } from '@openclaw/skill-host/internal';
 import { openHost, userHomeOf } from '../host.js';
@@ -140,7 +142,26 @@ export async function runChecks(home: string): Promise<Check[]> {
     );
   }
   checks.push(await serveCheck(home));
+  checks.push(await sharedDepsCheck(join(home, 'store')));
   return checks;
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+/**
+ * The dependency copies shared between installed skills: how much they hold, and how much of
+ * it no skill uses any more (the next install, update, rollback or remove collects that).
+ */
+export async function sharedDepsCheck(store: string): Promise<Check> {
+  const s = await sharedSize(store);
+  const unused = s.unusedPackages
+    ? `; ${s.unusedPackages} no longer used (${mb(s.unusedBytes)}), collected at the next install, update, rollback or remove`
+    : '';
+  return {
+    name: 'shared',
+    status: 'ok',
+    message: `${s.packages} shared dependency package(s), ${mb(s.bytes)} in ${join(store, '.shared')}${unused}`,
+  };
 }
 
 /**

@@ -1,7 +1,6 @@
 // `openclaw-skill new [name]`: the scaffolder (create-openclaw-skill) for people who already
 // have the CLI. It runs that package's own bin in a child process (no shell), so both entry
-// points are one program: create-create-app reads process.argv and changes the working folder,
-// which must not happen inside this process.
+// points are one program, and its prompts and exit code stay out of this process.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';

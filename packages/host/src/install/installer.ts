@@ -13,6 +13,7 @@ import type { SkillRecord } from '../catalog/types.js';
 import { applyChange, type Swapped } from './change.js';
 import { installerContext, type InstallerContext, type InstallerDeps } from './context.js';
 import { installDependencies } from './dependencies.js';
+import { collectShared } from './shared-gc.js';
 import { slimStoredPackage } from './slim-package.js';
 import { withLocalDependencies } from './local-deps.js';
 import { normalizeSpec } from './fetch.js';
@@ -74,10 +75,16 @@ export function createInstaller(deps: InstallerDeps): Installer {
   const restore = restoreContext(ctx);
   // Every operation starts from a settled store: what a killed process left is finished or
   // undone first, so the change below never builds on half of another.
+  // Each change ends by collecting the shared dependency copies no version links to any more
+  // (a failed collection changes nothing and the next change retries it).
   const run = <T>(fn: () => Promise<T>): Promise<T> =>
     deps.exclusive(async () => {
       await reconcileInstalls(ctx);
-      return fn();
+      try {
+        return await fn();
+      } finally {
+        await collectShared(ctx.layout.root).catch(() => undefined);
+      }
     });
   return {
     install: (spec, opts = {}) => run(() => installSpec(ctx, spec, opts)),

@@ -50,9 +50,11 @@ export interface SharedOptions {
 }
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-const sharedRoot = (storeRoot: string) => join(storeRoot, '.shared');
+export const sharedRoot = (storeRoot: string) => join(storeRoot, '.shared');
+/** The folder name of one shared package: its integrity, hashed. */
+export const packageFolder = (integrity: string) => sha(integrity).slice(0, 40);
 const packageDir = (storeRoot: string, integrity: string) =>
-  join(sharedRoot(storeRoot), 'pkg', sha(integrity).slice(0, 40));
+  join(sharedRoot(storeRoot), 'pkg', packageFolder(integrity));
 
 /** The key of a tree: the same ranges from the same registry resolve to the same tree. */
 export function treeKey(dependencies: Record<string, string>, registry: string): string {
@@ -84,7 +86,7 @@ export async function installedPackages(dir: string): Promise<SharedPackage[] | 
 }
 
 /** Every file of one package folder, relative to it, leaving out nested node_modules. */
-async function packageFiles(dir: string): Promise<string[] | undefined> {
+export async function packageFiles(dir: string): Promise<string[] | undefined> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files: string[] = [];
   for (const e of entries) {
@@ -107,12 +109,36 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   }
 }
 
+/**
+ * Replaces the files npm just wrote for a package the store already shares (same integrity,
+ * so the same bytes) by hard links to the shared copy: the skill then holds no copy of its
+ * own, and the copy counts it as a user (shared-gc.ts). Each file is swapped by a rename, so
+ * a kill midway leaves every file whole; a package whose files differ from the copy's (a
+ * file added by hand) is left as npm wrote it.
+ */
+async function linkToShared(pkgDir: string, target: string, files: string[]): Promise<void> {
+  const shared = await packageFiles(target).catch(() => undefined);
+  if (!shared || shared.length !== files.length || shared.some((f) => !files.includes(f))) return;
+  for (const rel of files) {
+    const tmp = `${join(pkgDir, rel)}.${process.pid}.link`;
+    try {
+      await link(join(target, rel), tmp);
+      await rename(tmp, join(pkgDir, rel));
+    } catch {
+      await rm(tmp, { force: true }); // No hard links here: the file npm wrote stays.
+    }
+  }
+}
+
 /** Puts one installed package into the shared folder (once), read-only. */
 async function sharePackage(storeRoot: string, pkgDir: string, integrity: string) {
   const target = packageDir(storeRoot, integrity);
-  if (await exists(target)) return true;
   const files = await packageFiles(pkgDir);
   if (!files) return false;
+  if (await exists(target)) {
+    await linkToShared(pkgDir, target, files);
+    return true;
+  }
   const tmp = `${target}.${process.pid}.tmp`;
   await rm(tmp, { recursive: true, force: true });
   for (const rel of files) {
