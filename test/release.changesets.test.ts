@@ -170,7 +170,7 @@ describe('pnpm release', () => {
     );
   }, 600_000);
 
-  it('the registry has each new version, with internal dependencies as exact versions and no workspace: range', async () => {
+  it('the registry has each new version, with internal dependencies as exact versions, no workspace: range, and a scaffolder without dependencies', async () => {
     expect(output).not.toContain('ERR_PNPM');
     const sdkVersion = await versionOf(join(repo, 'packages/sdk'));
     for (const [dir, name] of PUBLIC) {
@@ -182,7 +182,9 @@ describe('pnpm release', () => {
       expect(published, `${name}@${version}`).toBeDefined();
       expect(JSON.stringify(published)).not.toContain('workspace:');
       const deps = published!.dependencies as Record<string, string> | undefined;
-      if (name !== '@openclaw/skill-sdk')
+      // The scaffolder is published as self-contained bundles: `npm create` installs one package.
+      if (name === 'create-openclaw-skill') expect(deps ?? {}, name).toEqual({});
+      else if (name !== '@openclaw/skill-sdk')
         expect(deps?.['@openclaw/skill-sdk'], name).toBe(sdkVersion);
     }
   });
