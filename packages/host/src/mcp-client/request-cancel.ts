@@ -24,8 +24,12 @@ interface AbortHook {
 export class RequestCancels {
   readonly #transport: Transport;
   readonly #send: Transport['send'];
-  /** Watched requests, by their params object (the SDK sends it as given), and their ids. */
-  readonly #ids = new WeakMap<object, RequestId | undefined>();
+  /**
+   * Watched requests, by their params object (the SDK sends it as given), and their ids. A
+   * plain Map, not a WeakMap: every entry is deleted when its call settles, and weak entries
+   * on every call cost the garbage collector more than the lookup saves.
+   */
+  readonly #ids = new Map<object, RequestId | undefined>();
   readonly #cancelled = new WeakSet<object>();
 
   /** Watches what `transport` sends from now on (call it once, after the client connected). */
@@ -49,12 +53,12 @@ export class RequestCancels {
   watch(params: object, info: ToolCallInfo): (() => void) | undefined {
     const hook = info as Partial<AbortHook>;
     if (typeof hook.onAbort !== 'function') return undefined;
-    const onAbort = hook.onAbort.bind(info);
+    const onAbort = hook.onAbort;
     this.#ids.set(params, undefined);
-    onAbort((reason) => this.#cancel(params, reason));
+    onAbort.call(info, (reason) => this.#cancel(params, reason));
     return () => {
       this.#ids.delete(params);
-      onAbort(undefined);
+      onAbort.call(info, undefined);
     };
   }
 
