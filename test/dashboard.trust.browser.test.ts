@@ -99,6 +99,7 @@ describe.skipIf(!run)('install trust on the dashboard', () => {
 
   const card = (name: string) => page.locator(`li[data-skill="${name}"]`);
   /** The facts list as term -> value. */
+  const POLL = { timeout: 30_000, interval: 100 };
   const facts = async (scope: ReturnType<Page['locator']>) => {
     const terms = await scope.locator('dl.facts > dt').allTextContents();
     const values = await scope.locator('dl.facts > dd').allTextContents();
@@ -110,17 +111,22 @@ describe.skipIf(!run)('install trust on the dashboard', () => {
     await page.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Install signed@1.0.0?' });
     await dialog.waitFor({ timeout: 30_000 });
-    expect(await facts(dialog)).toMatchObject({
-      'Registry signature': 'verified (SHA256:dash-key-1)',
-      Provenance: 'no provenance (not published with a build attestation)',
-    });
+    // The page fills a dialog or card as its data arrives: poll until it holds what it should.
+    await expect
+      .poll(() => facts(dialog), POLL)
+      .toMatchObject({
+        'Registry signature': 'verified (SHA256:dash-key-1)',
+        Provenance: 'no provenance (not published with a build attestation)',
+      });
     expect(serve.host.snapshot().byName.has('signed')).toBe(false);
     await dialog.getByRole('button', { name: 'Install' }).click();
     await card('signed').waitFor({ timeout: 30_000 });
-    expect(await facts(card('signed'))).toMatchObject({
-      'Registry signature': 'verified (SHA256:dash-key-1)',
-      Provenance: 'no provenance (not published with a build attestation)',
-    });
+    await expect
+      .poll(() => facts(card('signed')), POLL)
+      .toMatchObject({
+        'Registry signature': 'verified (SHA256:dash-key-1)',
+        Provenance: 'no provenance (not published with a build attestation)',
+      });
     expect(await facts(card('signed'))).not.toHaveProperty('Source repository');
   }, 60_000);
 
@@ -133,14 +139,16 @@ describe.skipIf(!run)('install trust on the dashboard', () => {
     await writeFile(lockFile, JSON.stringify(lock, null, 2));
     await page.reload();
     await card('attested').waitFor({ timeout: 30_000 });
-    expect(await facts(card('attested'))).toMatchObject({
-      'Registry signature': 'verified (SHA256:dash-key-1)',
-      Provenance: 'verified (https://slsa.dev/provenance/v0.2)',
-      'Source repository': PROVENANCE.sourceRepository,
-      Commit: PROVENANCE.commit,
-      Workflow: PROVENANCE.workflow,
-      Builder: PROVENANCE.builder,
-    });
+    await expect
+      .poll(() => facts(card('attested')), POLL)
+      .toMatchObject({
+        'Registry signature': 'verified (SHA256:dash-key-1)',
+        Provenance: 'verified (https://slsa.dev/provenance/v0.2)',
+        'Source repository': PROVENANCE.sourceRepository,
+        Commit: PROVENANCE.commit,
+        Workflow: PROVENANCE.workflow,
+        Builder: PROVENANCE.builder,
+      });
   }, 60_000);
 
   it('the install consent names the folders the config grants, and says a skill in a worker is not held to them', async () => {
