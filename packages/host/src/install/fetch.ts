@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SkillError } from '@openclaw/skill-sdk';
+import { folderTree, type FolderTree } from './folder-tree.js';
 import { signatureError } from './signatures.js';
 import type { NpmOptions } from './npm-config.js';
 import { refusedError, refusedStatus, sendsCredentials } from './registry-auth.js';
@@ -109,6 +110,31 @@ export async function packFolder(dir: string, into: string, cache: string): Prom
 export async function fetchPackage(spec: string, dest: string, o: FetchOptions): Promise<Fetched> {
   const dir = folderOf(spec);
   if (dir === undefined) return fetchSpec(spec, dest, o);
+  // The lockfile keeps the folder, so `install --frozen` packs it again; the fixed file times
+  // of npm's packing make the same contents give the same integrity, in process or not.
+  const tree = await packableTree(dir, o);
+  const fetched = tree
+    ? await fetchSpec(`file:${dir}`, dest, { ...o, pacote: { ...o.pacote, tree } })
+    : await fetchPacked(dir, dest, o);
+  return { ...fetched, resolved: `file:${dir}`, type: 'directory' };
+}
+
+/** The folder's tree for pacote to pack in process; undefined leaves it to `npm pack`. */
+async function packableTree(dir: string, o: FetchOptions): Promise<FolderTree | undefined> {
+  let manifest: Record<string, unknown>;
+  try {
+    const read: unknown = await loadPacote().manifest(`file:${dir}`, pacoteOptions(o));
+    manifest = read as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  // npm pack refuses a package without a name and version, naming what is missing.
+  if (typeof manifest.name !== 'string' || typeof manifest.version !== 'string') return undefined;
+  return folderTree(dir, manifest);
+}
+
+/** Packs the folder with `npm pack` in a child, then unpacks that tarball. */
+async function fetchPacked(dir: string, dest: string, o: FetchOptions): Promise<Fetched> {
   const into = await mkdtemp(join(tmpdir(), 'openclaw-pack-'));
   try {
     let tarball: string;
@@ -120,10 +146,7 @@ export async function fetchPackage(spec: string, dest: string, o: FetchOptions):
         hint: `Check ${join(dir, 'package.json')} (name and version), then try again.`,
       });
     }
-    // The lockfile keeps the folder, so `install --frozen` packs it again; npm pack's fixed
-    // file times make the same contents give the same integrity.
-    const fetched = await fetchSpec(`file:${tarball}`, dest, o);
-    return { ...fetched, resolved: `file:${dir}`, type: 'directory' };
+    return await fetchSpec(`file:${tarball}`, dest, o);
   } finally {
     await rm(into, { recursive: true, force: true });
   }

@@ -27,6 +27,17 @@ import {
 } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { mapLimit } from '../scan/limit.js';
+
+// A tree holds a thousand files or more (the SDK's alone): linking them one after another
+// waits on each system call in turn; this many at once keeps the file system busy instead.
+const FILES_AT_ONCE = 32;
+
+/** Creates every folder the files need, once each, before any file goes in. */
+async function makeFolders(root: string, files: readonly string[]): Promise<void> {
+  const folders = [...new Set(files.map((rel) => dirname(join(root, rel))))];
+  await mapLimit(folders, FILES_AT_ONCE, (d) => mkdir(d, { recursive: true }));
+}
 
 export interface SharedPackage {
   /** Where npm put it, relative to the skill folder (`node_modules/ajv`). */
@@ -119,7 +130,7 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 async function linkToShared(pkgDir: string, target: string, files: string[]): Promise<void> {
   const shared = await packageFiles(target).catch(() => undefined);
   if (!shared || shared.length !== files.length || shared.some((f) => !files.includes(f))) return;
-  for (const rel of files) {
+  await mapLimit(files, FILES_AT_ONCE, async (rel) => {
     const tmp = `${join(pkgDir, rel)}.${process.pid}.link`;
     try {
       await link(join(target, rel), tmp);
@@ -127,7 +138,7 @@ async function linkToShared(pkgDir: string, target: string, files: string[]): Pr
     } catch {
       await rm(tmp, { force: true }); // No hard links here: the file npm wrote stays.
     }
-  }
+  });
 }
 
 /** Puts one installed package into the shared folder (once), read-only. */
@@ -141,12 +152,12 @@ async function sharePackage(storeRoot: string, pkgDir: string, integrity: string
   }
   const tmp = `${target}.${process.pid}.tmp`;
   await rm(tmp, { recursive: true, force: true });
-  for (const rel of files) {
-    await mkdir(dirname(join(tmp, rel)), { recursive: true });
+  await makeFolders(tmp, files);
+  await mapLimit(files, FILES_AT_ONCE, async (rel) => {
     await linkOrCopy(join(pkgDir, rel), join(tmp, rel));
     const { mode } = await stat(join(tmp, rel));
     await chmod(join(tmp, rel), mode & 0o555);
-  }
+  });
   try {
     await rename(tmp, target);
   } catch {
@@ -219,10 +230,10 @@ export async function linkSharedTree(
     for (const p of tree.packages) {
       const from = packageDir(o.storeRoot, p.integrity);
       const files = (await packageFiles(from)) ?? [];
-      for (const rel of files) {
-        await mkdir(dirname(join(dir, p.path, rel)), { recursive: true });
-        await linkOrCopy(join(from, rel), join(dir, p.path, rel));
-      }
+      await makeFolders(join(dir, p.path), files);
+      await mapLimit(files, FILES_AT_ONCE, (rel) =>
+        linkOrCopy(join(from, rel), join(dir, p.path, rel)),
+      );
     }
   } catch {
     // A shared folder half removed under us: start over with npm.
