@@ -1,72 +1,18 @@
 // Cancelling a tools/call by its id on the wire: aborting the router's CallInfo sends
 // notifications/cancelled for exactly that request and rejects the SDK call at once, with no
 // AbortSignal handed to the SDK (real SDK client and server, in memory).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  CancelledNotificationSchema,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallInfo } from '../router/run.js';
 import { RequestCancels } from './request-cancel.js';
+import { closeSlowPairs, slowPair, until } from './slow-server.fixtures.js';
 
-interface Pair {
-  client: Client;
-  cancels: RequestCancels;
-  cancelled: { requestId: unknown; reason: unknown }[];
-  started: unknown[];
-  close(): Promise<void>;
+afterEach(closeSlowPairs);
+
+/** A slow pair whose client transport has cancellation by wire id. */
+async function pair() {
+  const p = await slowPair();
+  return { ...p, cancels: new RequestCancels(p.transport) };
 }
-
-const open: Pair[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
-/** A server whose `slow` tool answers only after `release()`, and that records cancellations. */
-async function pair(): Promise<Pair & { release(): void }> {
-  const server = new Server({ name: 't', version: '1.0.0' }, { capabilities: { tools: {} } });
-  const cancelled: Pair['cancelled'] = [];
-  const started: unknown[] = [];
-  const waiting: (() => void)[] = [];
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [{ name: 'slow', inputSchema: { type: 'object' } }],
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (_req, extra) => {
-    started.push(extra.requestId);
-    await new Promise<void>((resolve) => waiting.push(resolve));
-    return { content: [{ type: 'text', text: 'late' }] };
-  });
-  server.setNotificationHandler(CancelledNotificationSchema, (n) => {
-    cancelled.push({ requestId: n.params.requestId, reason: n.params.reason });
-  });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(b);
-  const client = new Client({ name: 'c', version: '1.0.0' });
-  await client.connect(a);
-  const cancels = new RequestCancels(a);
-  const p = {
-    client,
-    cancels,
-    cancelled,
-    started,
-    release: () => waiting.splice(0).forEach((r) => r()),
-    close: async () => {
-      p.release();
-      await client.close();
-      await server.close();
-    },
-  };
-  open.push(p);
-  return p;
-}
-
-const until = async (cond: () => boolean) => {
-  while (!cond()) await new Promise((r) => setImmediate(r));
-};
 
 describe('RequestCancels', () => {
   it('aborting the CallInfo sends notifications/cancelled for that request id and rejects the call with the reason', async () => {

@@ -1,69 +1,14 @@
 // The per-request AbortController's signal handed to the MCP SDK: aborting the router's
 // CallInfo makes the SDK send notifications/cancelled for exactly that request and reject it
 // (real SDK client and server, in memory).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  CancelledNotificationSchema,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallInfo } from '../router/run.js';
 import { requestSignal } from './request-signal.js';
+import { closeSlowPairs, slowPair, until } from './slow-server.fixtures.js';
 
-interface Pair {
-  client: Client;
-  cancelled: { requestId: unknown; reason: unknown }[];
-  started: unknown[];
-  close(): Promise<void>;
-}
+afterEach(closeSlowPairs);
 
-const open: Pair[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
-/** A server whose `slow` tool answers only after `release()`, and that records cancellations. */
-async function pair(): Promise<Pair & { release(): void }> {
-  const server = new Server({ name: 't', version: '1.0.0' }, { capabilities: { tools: {} } });
-  const cancelled: Pair['cancelled'] = [];
-  const started: unknown[] = [];
-  const waiting: (() => void)[] = [];
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [{ name: 'slow', inputSchema: { type: 'object' } }],
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (_req, extra) => {
-    started.push(extra.requestId);
-    await new Promise<void>((resolve) => waiting.push(resolve));
-    return { content: [{ type: 'text', text: 'late' }] };
-  });
-  server.setNotificationHandler(CancelledNotificationSchema, (n) => {
-    cancelled.push({ requestId: n.params.requestId, reason: n.params.reason });
-  });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(b);
-  const client = new Client({ name: 'c', version: '1.0.0' });
-  await client.connect(a);
-  const p = {
-    client,
-    cancelled,
-    started,
-    release: () => waiting.splice(0).forEach((r) => r()),
-    close: async () => {
-      p.release();
-      await client.close();
-      await server.close();
-    },
-  };
-  open.push(p);
-  return p;
-}
-
-const until = async (cond: () => boolean) => {
-  while (!cond()) await new Promise((r) => setImmediate(r));
-};
+const pair = slowPair;
 
 describe('requestSignal', () => {
   it('aborting the CallInfo sends notifications/cancelled for that request id and rejects the SDK call with the reason', async () => {
