@@ -1,7 +1,7 @@
 // Skill packages as a community author publishes them (package.json, manifest.json, SKILL.md,
 // plain-ESM index.js), written to temp folders for the install suites to publish or pack.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -99,4 +99,37 @@ export async function packSkillVersions(
     tarballs.push(join(into, (JSON.parse(stdout) as { filename: string }[])[0]!.filename));
   }
   return tarballs;
+}
+
+const REPO = join(import.meta.dirname, '..', '..', '..');
+
+/**
+ * A skill folder `<root>/<name>` ready for `openclaw-skill release`: version 1.0.0 in
+ * package.json only (as a scaffolded skill has it), changesets set up as the tool template sets
+ * them up, one pending minor changeset, and `registry=<npmrcRegistry>` in its .npmrc.
+ */
+export async function writeReleasableSkill(
+  root: string,
+  name: string,
+  npmrcRegistry: string,
+): Promise<string> {
+  const src = await writeSkillPackage({
+    skill: name,
+    version: '1.0.0',
+    manifest: { version: undefined },
+  });
+  const dir = join(root, name);
+  await cp(src, dir, { recursive: true });
+  await rm(src, { recursive: true, force: true });
+  await mkdir(join(dir, '.changeset'));
+  await cp(
+    join(REPO, 'templates/tool/.changeset/config.json'),
+    join(dir, '.changeset/config.json'),
+  );
+  await writeFile(
+    join(dir, '.changeset/new-tool.md'),
+    `---\n'oc-skill-${name}': minor\n---\n\nA new tool.\n`,
+  );
+  await writeFile(join(dir, '.npmrc'), `registry=${npmrcRegistry}\n`);
+  return dir;
 }

@@ -2,11 +2,11 @@
 // logged-in user may publish) with the real changesets CLI: the token in the user's .npmrc
 // (a temp HOME) publishes; without it the release refuses in one line naming the registry and
 // `npm login`, and puts the version back. The token never appears in the output.
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
+import { writeReleasableSkill } from '@openclaw/test-utils/skill-packages';
 import { startRegistry, type TestRegistry } from '@openclaw/test-utils/verdaccio';
 import { EXIT, memoryIo } from '../io.js';
 import { run } from '../program.js';
@@ -24,28 +24,7 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-/** A skill folder with changesets set up, a pending minor changeset, and the registry in its .npmrc. */
-async function skill(name: string) {
-  const src = await writeSkillPackage({
-    skill: name,
-    version: '1.0.0',
-    manifest: { version: undefined },
-  });
-  const dir = join(root, name);
-  await cp(src, dir, { recursive: true });
-  await rm(src, { recursive: true, force: true });
-  await mkdir(join(dir, '.changeset'));
-  await cp(
-    join(ROOT, 'templates/tool/.changeset/config.json'),
-    join(dir, '.changeset/config.json'),
-  );
-  await writeFile(
-    join(dir, '.changeset/new-tool.md'),
-    `---\n'oc-skill-${name}': minor\n---\n\nA new tool.\n`,
-  );
-  await writeFile(join(dir, '.npmrc'), `registry=${registry.url}\n`);
-  return dir;
-}
+const skill = (name: string) => writeReleasableSkill(root, name, registry.url);
 
 /** The CLI with a user home whose .npmrc holds `userNpmrc`, and nothing else of the suite's. */
 const cli = async (userNpmrc: string, ...args: string[]) => {

@@ -3,12 +3,12 @@
 // anything changes, `--registry` wins over the skill's .npmrc, npm's public registry is
 // refused without --public with nothing changed, and a publish the registry refuses puts the
 // version and the changeset back.
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npmBuiltinRegistry } from '@openclaw/skill-host/internal';
-import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
+import { writeReleasableSkill } from '@openclaw/test-utils/skill-packages';
 import { startRegistry, type TestRegistry } from '@openclaw/test-utils/verdaccio';
 import { EXIT, memoryIo } from '../io.js';
 import { run } from '../program.js';
@@ -28,31 +28,8 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-const CHANGESET = `---\n'PKG': minor\n---\n\nA new tool.\n`;
-
-/** A skill folder with changesets set up, a pending minor changeset and an .npmrc. */
-async function skill(name: string, npmrcRegistry: string) {
-  // The version lives in package.json only, as in a scaffolded skill.
-  const src = await writeSkillPackage({
-    skill: name,
-    version: '1.0.0',
-    manifest: { version: undefined },
-  });
-  const dir = join(root, name);
-  await cp(src, dir, { recursive: true });
-  await rm(src, { recursive: true, force: true });
-  await mkdir(join(dir, '.changeset'));
-  await cp(
-    join(ROOT, 'templates/tool/.changeset/config.json'),
-    join(dir, '.changeset/config.json'),
-  );
-  await writeFile(
-    join(dir, '.changeset/new-tool.md'),
-    CHANGESET.replace('PKG', `oc-skill-${name}`),
-  );
-  await writeFile(join(dir, '.npmrc'), `registry=${npmrcRegistry}\n`);
-  return dir;
-}
+const skill = (name: string, npmrcRegistry: string) =>
+  writeReleasableSkill(root, name, npmrcRegistry);
 
 const cli = async (...args: string[]) => {
   const io = memoryIo({
