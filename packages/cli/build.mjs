@@ -186,26 +186,28 @@ const common = {
 // Start empty so no file of an older layout is left to publish.
 await rm(outdir, { recursive: true, force: true });
 
-await build({
+// What both bundles of the program share: workspace packages from their TypeScript sources,
+// ESM builds first (jsonc-parser's "main" is a UMD build whose inner require()s cannot be
+// bundled), what is left of import.meta.url (this package's own sources, bundled dependencies)
+// as the bundle's own URL, and comments and indentation out (less to read at each start).
+const program = {
   ...common,
-  entryPoints: { main: here('src/bin.ts') },
-  outdir,
-  outExtension: { '.js': '.cjs' },
-  format: 'cjs',
-  // Workspace packages are bundled from their TypeScript sources.
   conditions: ['@openclaw/source'],
-  // ESM builds first: jsonc-parser's "main" is a UMD build whose inner require()s cannot be
-  // bundled.
   mainFields: ['module', 'main'],
-  // What is left of import.meta.url (this package's own sources, bundled dependencies) is the
-  // bundle's own URL, as it was when the bundle was an ES module.
   define: {
     ...common.define,
     'import.meta.url': '__importMetaUrl',
     __SKILL_READER__: JSON.stringify(await readerId()),
   },
-  // Comments and indentation out (names and syntax as written): less to read at each start.
   minifyWhitespace: true,
+};
+
+await build({
+  ...program,
+  entryPoints: { main: here('src/bin.ts') },
+  outdir,
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
   banner: { js: PACKAGE_REQUIRE },
   plugins: [workspaceSources, lazyImports],
 });
@@ -213,20 +215,12 @@ await build({
 // The library entry (`import '@openclaw/skill-cli'`), bundled like main.cjs as an ES module,
 // so a library user needs only the CLI's declared dependencies, not the host or commander.
 await build({
-  ...common,
+  ...program,
   entryPoints: { index: here('src/index.ts') },
   outdir,
   outExtension: { '.js': '.mjs' },
   format: 'esm',
-  conditions: ['@openclaw/source'],
-  mainFields: ['module', 'main'],
-  define: {
-    ...common.define,
-    'import.meta.url': '__importMetaUrl',
-    __SKILL_READER__: JSON.stringify(await readerId()),
-  },
   sourcemap: false,
-  minifyWhitespace: true,
   banner: {
     js: `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);\nconst __filename = require('node:url').fileURLToPath(import.meta.url);\nconst __dirname = require('node:path').dirname(__filename);\nconst __import = (s) => import(s);\n${PACKAGE_REQUIRE}`,
   },
