@@ -10,6 +10,7 @@ import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
 import { memoryIo } from '../io.js';
 import { run } from '../program.js';
 import { describeSummary } from './install-io.js';
+import { codeSummary } from './install-summary.fixtures.js';
 
 let root: string;
 let ws: string;
@@ -79,22 +80,9 @@ describe('folders granted in the host config', { timeout: 60_000 }, () => {
   });
 
   it('the consent screen names the folders the skill will be able to read and write', () => {
-    const summary = {
-      name: 'mailer',
-      package: 'oc-skill-mailer',
-      version: '1.0.0',
-      description: '',
-      resolved: 'file:/x',
-      integrity: 'sha512-x',
-      kind: 'code',
-      tools: [],
-      permissions: { network: [], env: [], fs: 'none' },
-      scopes: {},
-      dependencies: {},
-      scripts: [],
-      warnings: [],
+    const summary = codeSummary('mailer', {
       grants: { read: ['/home/u/Outbox'], write: [] },
-    } satisfies InstallSummary;
+    });
     expect(describeSummary(summary)).toContain(
       '  ! the host config grants it these folders:\n  granted read: /home/u/Outbox\n',
     );

@@ -12,6 +12,7 @@ import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
 import { memoryIo } from '../io.js';
 import { run } from '../program.js';
 import { describeSummary } from './install-io.js';
+import { codeSummary } from './install-summary.fixtures.js';
 
 let root: string;
 let ws: string;
@@ -96,22 +97,9 @@ describe('folder grants of a skill whose runner is not the sandbox', { timeout: 
   });
 
   it('the consent screen shows the note under the granted folders', () => {
-    const summary = {
-      name: 'workerish',
-      package: 'oc-skill-workerish',
-      version: '1.0.0',
-      description: '',
-      resolved: 'file:/x',
-      integrity: 'sha512-x',
-      kind: 'code',
-      tools: [],
-      permissions: { network: [], env: [], fs: 'none' },
-      scopes: {},
-      dependencies: {},
-      scripts: [],
-      warnings: [],
+    const summary = codeSummary('workerish', {
       grants: { read: ['/home/u/Outbox'], write: [], unenforced: NOTE('workerish') },
-    } satisfies InstallSummary;
+    });
     expect(describeSummary(summary)).toContain(
       `  granted read: /home/u/Outbox\n  ! ${NOTE('workerish')}`,
     );

@@ -13,6 +13,7 @@ import { writeSkillPackage } from '@openclaw/test-utils/skill-packages';
 import { memoryIo } from '../io.js';
 import { run } from '../program.js';
 import { describeSummary } from './install-io.js';
+import { codeSummary } from './install-summary.fixtures.js';
 
 let root: string;
 let ws: string;
@@ -117,24 +118,12 @@ describe('install and a local dependency', { timeout: 60_000 }, () => {
   });
 
   it('the consent screen lists each local dependency with the real path the skill may read', () => {
-    const summary = {
-      name: 'localok',
-      package: 'oc-skill-localok',
-      version: '1.0.0',
-      description: '',
-      resolved: 'file:/x',
-      integrity: 'sha512-x',
-      kind: 'code',
-      tools: [],
-      permissions: { network: [], env: [], fs: 'none' },
-      scopes: {},
+    const summary = codeSummary('localok', {
       dependencies: { mylib: 'file:../lib-link' },
       localDependencies: [
         { name: 'mylib', field: 'dependencies', range: 'file:../lib-link', path: '/src/my-lib' },
       ],
-      scripts: [],
-      warnings: [],
-    } satisfies InstallSummary;
+    });
     expect(describeSummary(summary)).toContain(
       '  ! local dependencies (--allow-local-deps): the skill may read these folders\n    mylib: /src/my-lib\n',
     );
