@@ -4,15 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/skill-folders.js';
 import { emptyLock, readLock, withEntry, writeLock } from './lockfile.js';
 import type { LockEntry } from './types.js';
+import { VERIFIED_PROVENANCE } from './trust.fixtures.js';
 
-const provenance = {
-  status: 'verified',
-  predicateType: 'https://slsa.dev/provenance/v1',
-  sourceRepository: 'https://github.com/acme/oc-skill-mail',
-  commit: '0123456789abcdef0123456789abcdef01234567',
-  workflow: '.github/workflows/publish.yml@refs/heads/main',
-  builder: 'https://github.com/actions/runner/github-hosted',
-} as const;
+const provenance = VERIFIED_PROVENANCE;
 
 const entry: LockEntry = {
   provenance,

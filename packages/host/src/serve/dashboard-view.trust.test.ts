@@ -6,6 +6,7 @@ import type { SignatureStatus } from '../install/trust-types.js';
 import type { LockEntry } from '../install/types.js';
 import { viewSkill } from './dashboard-view.js';
 import { trustFromLock } from './skill-trust.js';
+import { VERIFIED_PROVENANCE } from '../install/trust.fixtures.js';
 
 const base = {
   package: 'oc-skill-mail',
@@ -20,14 +21,7 @@ const signature: SignatureStatus = {
   registry: 'http://127.0.0.1:1/',
   keyids: ['k1'],
 };
-const provenance = {
-  status: 'verified',
-  predicateType: 'https://slsa.dev/provenance/v1',
-  sourceRepository: 'https://github.com/acme/oc-skill-mail',
-  commit: '0123456789abcdef0123456789abcdef01234567',
-  workflow: '.github/workflows/publish.yml@refs/heads/main',
-  builder: 'https://github.com/actions/runner/github-hosted',
-} as const;
+const provenance = VERIFIED_PROVENANCE;
 
 describe('trustFromLock', () => {
   it('takes each entry signature and provenance, and an empty trust for a folder install', () => {
