@@ -82,12 +82,7 @@ describe.each(RUNNERS)('$runner runner', ({ runner, where, signals }) => {
     it.each([
       ['alloc', 'allocating without bound', 'ran out of memory'],
       ['exit', 'process.exit(3)', 'exited with code 3'],
-      // A worker's thread reports the error; the sandbox's process dies with Node's exit code.
-      [
-        'timer_throw',
-        'an uncaught throw from a timer',
-        runner === 'worker' ? 'thrown from a timer' : 'exited with code 1',
-      ],
+      ['timer_throw', 'an uncaught throw from a timer', 'threw an uncaught error (thrown from'],
     ])(
       'hostile.%s (%s) is SKILL_CRASHED saying "%s"; the victim skill answers meanwhile, then a fresh runner',
       async (tool, _what, says) => {
@@ -104,6 +99,33 @@ describe.each(RUNNERS)('$runner runner', ({ runner, where, signals }) => {
         expect(after.instance).not.toBe(before.instance);
       },
     );
+
+    it.each(['setTimeout', 'setInterval', 'setImmediate', 'rejection'])(
+      'an error the skill throws outside the call (via %s) is SKILL_CRASHED naming that error, in the result and the log; the next call gets a fresh runner',
+      async (via) => {
+        const host = await open();
+        const before = ok(await host.call({ name: 'hostile.whoami', input: {} })) as Whoami;
+        const crash = await host.call({ name: 'hostile.timer_throw', input: { via } });
+        expect(crash.isError && crash.code).toBe('SKILL_CRASHED');
+        expect(crash.isError && crash.message).toContain(
+          `threw an uncaught error (thrown from ${via})`,
+        );
+        expect(world!.logs()).toContain(`threw an uncaught error (thrown from ${via})`);
+        const after = ok(await host.call({ name: 'hostile.whoami', input: {} })) as Whoami;
+        expect(after.instance).not.toBe(before.instance);
+      },
+    );
+
+    it("a token in the message of an error thrown from a timer is redacted from the call's error and the host log", async () => {
+      const key = 'hostile-timer-key-51c7e2';
+      const host = await open({ HOSTILE_KEY: key });
+      const crash = await host.call({ name: 'hostile.timer_throw', input: { leak: true } });
+      expect(crash.isError && crash.code).toBe('SKILL_CRASHED');
+      expect(crash.isError && crash.message).toContain('thrown from setTimeout holding [REDACTED]');
+      expect(JSON.stringify(crash)).not.toContain(key);
+      expect(world!.logs()).toContain('thrown from setTimeout holding [REDACTED]');
+      expect(world!.logs()).not.toContain(key);
+    });
   });
 
   describe('context over RPC', () => {

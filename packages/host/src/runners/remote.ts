@@ -17,7 +17,7 @@ import {
 } from './runtime/protocol.js';
 import type { ActiveSkill, RunnerKind } from './types.js';
 import { contextOp, logFromRunner } from './context-ops.js';
-import { GARBLED, resultTooLarge, type Refused } from './runner-messages.js';
+import { GARBLED, resultTooLarge, uncaughtReason, type Refused } from './runner-messages.js';
 import { fromWire } from './wire-errors.js';
 
 /** A started runner (a worker thread or a child process). */
@@ -207,6 +207,10 @@ export class RemoteSkill implements ActiveSkill {
         return;
       case 'disposed':
         l.disposed?.();
+        return;
+      case 'uncaught':
+        // The runner went quiet after saying what it threw: stop it with that as the reason.
+        this.#stop(l, uncaughtReason(String(m.error.message)));
         return;
     }
   }

@@ -19,7 +19,9 @@ import {
   refusedTooLarge,
   type MaxMessageBytes,
   type Refused,
+  uncaughtReason,
 } from './runner-messages.js';
+import { uncaughtWire } from './runtime/uncaught.js';
 import type { ActiveSkill, Runner } from './types.js';
 
 export interface WorkerRunnerOptions {
@@ -102,6 +104,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): Runner {
           stackSizeMb: 4,
         },
       });
+      // What the thread threw: usually an Error, but a skill may throw any value.
       let error: (Error & { code?: string }) | undefined;
       worker.on('message', readMessages(hooks, maxBytes));
       worker.on('error', (e: Error) => (error = e));
@@ -110,7 +113,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): Runner {
           error?.code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? `ran out of memory (its limit is ${maxHeapMb} MB)`
             : error
-              ? `threw an uncaught error (${error.message})`
+              ? uncaughtReason(uncaughtWire(error).message)
               : `exited with code ${code}`,
         );
       });

@@ -2,7 +2,8 @@
 // network, routes console.* to the host, imports the skill's entry, calls createTools with
 // a context that talks to the host, then runs tools as `invoke` messages arrive. An uncaught
 // error ends the runner (its state is unknown); the host reports SKILL_CRASHED and starts a
-// fresh one on the next call. Everything sent to the host goes through the outbox, which
+// fresh one on the next call (a sandboxed process reports the error first: uncaught.ts).
+// Everything sent to the host goes through the outbox, which
 // refuses a message over the host's size limit before it is sent.
 import { Socket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ import { guardFolders } from './folder-guard.js';
 import { guardNetwork } from './network.js';
 import { createOutbox, tooLargeError } from './outbox.js';
 import { guardProcess } from './process-guard.js';
+import { onUncaught } from './uncaught.js';
 import {
   toWireError,
   type ActivateMessage,
@@ -35,17 +37,22 @@ let pipe: Socket | undefined;
 const READ_BUFFER = 64 * 1024;
 /** Large messages move to the host thread instead of being copied. */
 const TRANSFER_FROM = 64 * 1024;
+/** Set once an uncaught error was reported: the runner's state is unknown, so it sends nothing more. */
+let quiet = false;
 const out = createOutbox(
   port
     ? (body) => {
+        if (quiet) return;
         if (typeof body === 'string') return port.postMessage(body);
         const buf = body.buffer;
         const own = buf instanceof ArrayBuffer && body.byteLength === buf.byteLength;
         port.postMessage(body, own && body.length >= TRANSFER_FROM ? [buf] : []);
       }
-    : (body, tag) => void pipe!.write(encodeFrame(body, tag)),
+    : (body, tag) => void (quiet || pipe!.write(encodeFrame(body, tag))),
 );
-const listen = (fn: (m: ToRunner) => void): void => {
+const listen = (receive: (m: ToRunner) => void): void => {
+  // Nor does it start anything the host asks once it went quiet.
+  const fn = (m: ToRunner) => void (quiet || receive(m));
   if (port) return void port.on('message', fn);
   // The host is trusted: its frames are not size-checked here. A v8 body is copied because
   // binary data decoded from it would otherwise point into the reused read buffer.
@@ -74,6 +81,13 @@ const listen = (fn: (m: ToRunner) => void): void => {
   channel.on('close', () => process.exit(0));
   channel.on('error', () => process.exit(0));
 };
+
+if (!port) {
+  onUncaught((error) => {
+    out.send({ t: 'uncaught', error });
+    quiet = true;
+  });
+}
 
 let remote: ReturnType<typeof createRemoteContext> | undefined;
 let def: Definition | undefined;

@@ -58,7 +58,9 @@ export type FromRunner =
       msg?: string;
     }
   | { t: 'pong'; n: number }
-  | { t: 'disposed' };
+  | { t: 'disposed' }
+  /** A sandboxed skill threw outside a call; the runner sends nothing after it. */
+  | { t: 'uncaught'; error: WireError };
 
 /** An error as data: SkillError's fields, or a plain error's name and message. */
 export interface WireError {

@@ -8,7 +8,7 @@ import { createSocket } from 'node:dgram';
 import { promises as dnsPromises } from 'node:dns';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { setTimeout } from 'node:timers';
+import { setImmediate, setInterval, setTimeout } from 'node:timers';
 
 // One value per loaded instance: a fresh runner loads the module again.
 const instance = randomUUID();
@@ -34,13 +34,20 @@ export default {
         for (;;) hoard.push(new Array(1e5).fill(hoard.length));
       },
       'hostile.exit': () => process.exit(3),
-      'hostile.timer_throw': () =>
-        new Promise((resolve) => {
-          setTimeout(() => {
-            throw new Error('thrown from a timer');
-          }, 0);
-          setTimeout(() => resolve('survived'), 200);
-        }),
+      // Throws outside the call (the call itself never settles), holding the skill's API key
+      // in the message when `leak` is set.
+      'hostile.timer_throw': async ({ via = 'setTimeout', leak = false }) => {
+        const held = leak ? ` holding ${await ctx.auth.getAccessToken('key')}` : '';
+        const error = new Error(`thrown from ${via}${held}`);
+        const fail = () => {
+          throw error;
+        };
+        if (via === 'setInterval') setInterval(fail, 1);
+        else if (via === 'setImmediate') setImmediate(fail);
+        else if (via === 'rejection') void Promise.reject(error);
+        else setTimeout(fail, 0);
+        return new Promise(() => undefined);
+      },
       'hostile.spawn': () => execFileSync('/bin/sh', ['-c', 'echo pwned'], { encoding: 'utf8' }),
       'hostile.token': ({ provider }) => ctx.auth.getAccessToken(provider),
       'hostile.whoami': () => ({ instance, pid: process.pid }),
