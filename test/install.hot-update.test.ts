@@ -106,6 +106,18 @@ describe('hot install from a registry', () => {
       inflightAtSwap = inflight;
     });
     let stop = false;
+    // Resolves when `n` more calls have answered (counted as they answer, not on a timer).
+    let answered = 0;
+    const waiters: { at: number; resolve: () => void }[] = [];
+    const moreCalls = (n: number) =>
+      new Promise<void>((resolve) => waiters.push({ at: answered + n, resolve }));
+    const count = () => {
+      answered++;
+      for (const w of waiters.filter((w) => w.at <= answered)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    };
     // A closed loop of 24 concurrent callers, each call holding ~5 ms: several hundred calls
     // per second, so the swap always happens with calls in flight.
     const worker = async () => {
@@ -120,12 +132,14 @@ describe('hot install from a registry', () => {
             version: (r.structured as { version: string }).version,
             startedAfterSwap: after,
           });
+        count();
       }
     };
     const load = Array.from({ length: 24 }, worker);
-    await new Promise((r) => setTimeout(r, 100));
+    // Some calls on 1.0.0 first; after the update, enough that every caller made one more.
+    await moreCalls(48);
     const result = (await host.update('counter', { yes: true }))[0]!;
-    await new Promise((r) => setTimeout(r, 100));
+    await moreCalls(48);
     stop = true;
     await Promise.all(load);
     expect(result).toMatchObject({ action: 'updated', version: '1.1.0', previousVersion: '1.0.0' });

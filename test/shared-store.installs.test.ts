@@ -113,12 +113,18 @@ describe.skipIf(skip)('installs across hosts', () => {
       b: nextInstall(b, (r) => r.name === 'fleet').then((r) => ((swapped.b = true), r)),
       c: nextInstall(c, (r) => r.name === 'fleet').then((r) => ((swapped.c = true), r)),
     };
+    // Each host's callers say when 20 calls answered on the new generation.
+    const enough = { b: () => undefined, c: () => undefined } as Record<'b' | 'c', () => void>;
+    const madeEnough = (['b', 'c'] as const).map(
+      (k) => new Promise<void>((resolve) => (enough[k] = resolve)),
+    );
     const caller = async (host: SkillHost, key: 'b' | 'c') => {
       while (!stop) {
         const started = swapped[key];
         const r = await host.call({ name: 'fleet.version', input: { delayMs: 2 } });
         if (r.isError) failures.push(`${key} ${r.code}: ${r.message}`);
         else (started ? after : before)[key]!.push((r.structured as { version: string }).version);
+        if (after[key]!.length >= 20) enough[key]();
       }
     };
     const load = [
@@ -133,16 +139,7 @@ describe.skipIf(skip)('installs across hosts', () => {
     });
     const [eb, ec] = await Promise.all([events.b, events.c]);
     // Let the callers make some calls on the new generation, then stop them.
-    await Promise.all([
-      new Promise<void>((r) => {
-        const t = () => (after.b.length >= 20 ? r() : setImmediate(t));
-        t();
-      }),
-      new Promise<void>((r) => {
-        const t = () => (after.c.length >= 20 ? r() : setImmediate(t));
-        t();
-      }),
-    ]);
+    await Promise.all(madeEnough);
     stop = true;
     await Promise.all(load);
     expect(failures).toEqual([]);

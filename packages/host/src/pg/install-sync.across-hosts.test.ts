@@ -110,6 +110,32 @@ async function sql<R extends pg.QueryResultRow>(text: string, values?: unknown[]
   }
 }
 
+/**
+ * Resolves once a host's row in the follow table records `n` failed attempts. A trigger the
+ * test adds to the table notifies a connection that LISTENs, so nothing polls the table.
+ * Call it before the host that fails starts.
+ */
+async function followAttempts(n: number): Promise<void> {
+  const c = new pg.Client(url);
+  await c.connect();
+  await c.query(`CREATE OR REPLACE FUNCTION test_follow_attempts() RETURNS trigger AS $$
+    BEGIN PERFORM pg_notify('test_follow_attempts', NEW.attempts::text); RETURN NEW; END
+    $$ LANGUAGE plpgsql`);
+  await c.query(`CREATE OR REPLACE TRIGGER test_follow_attempts
+    AFTER INSERT OR UPDATE ON openclaw_install_follow
+    FOR EACH ROW EXECUTE FUNCTION test_follow_attempts()`);
+  const reached = new Promise<void>((resolve) => {
+    c.on('notification', (m) => {
+      if (Number(m.payload) >= n) resolve();
+    });
+  });
+  await c.query('LISTEN test_follow_attempts');
+  return reached.finally(async () => {
+    await c.query('DROP TRIGGER test_follow_attempts ON openclaw_install_follow');
+    await c.end();
+  });
+}
+
 beforeAll(async () => {
   if (skip) return;
   url = await createDatabase(dbName('sync'));
@@ -237,13 +263,14 @@ describe.skipIf(skip)('installs across hosts', () => {
     await sql("UPDATE openclaw_install_packages SET bytes = $1 WHERE name = 'flaky'", [damaged]);
 
     const lines: LogLine[] = [];
+    // A second failed attempt: the retry came without any new change.
+    const retried = followAttempts(2);
     const b = await host({ lines, followRetry: { baseMs: 20, maxMs: 40 } });
     const follow = async () =>
       sql<{ skill: string; error: string; attempts: number }>(
         'SELECT skill, error, attempts FROM openclaw_install_follow',
       );
-    // Wait for a second failed attempt: the retry came without any new change.
-    while (((await follow())[0]?.attempts ?? 0) < 2) await new Promise((r) => setTimeout(r, 20));
+    await retried;
     const [status] = await follow();
     expect(status).toMatchObject({ skill: 'flaky' });
     expect(status!.error).toContain('do not match its integrity');

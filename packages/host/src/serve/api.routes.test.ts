@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCodeSkill } from '../testing/skill-folders.js';
-import { httpClient, serveFixture, type ServeFixture } from './serve.fixtures.js';
+import { auditLineWritten, httpClient, serveFixture, type ServeFixture } from './serve.fixtures.js';
 
 let fx: ServeFixture;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
@@ -58,12 +58,9 @@ describe('control API', () => {
     } finally {
       await client.close();
     }
-    // The audit log writes after the call's turn: read until the last line is there.
-    let r = await api('/audit?tail=2');
-    while (r.body.entries.at(-1)?.tool !== 'notes.blocked') {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      r = await api('/audit?tail=2');
-    }
+    // The audit log writes after the call's turn: wait for the last call's line.
+    await auditLineWritten(fx.home, 'notes.blocked');
+    const r = await api('/audit?tail=2');
     expect(
       r.body.entries.map((e: { tool: string; outcome: string }) => [e.tool, e.outcome]),
     ).toEqual([

@@ -1,6 +1,7 @@
 // A workspace and home for serve tests: a code skill `notes` with a read tool, a destructive
 // tool (needs approval) and a tool the host config denies; a docs skill `guide`. Not public.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -114,4 +115,31 @@ export async function httpClient(
   });
   await client.connect(transport);
   return client;
+}
+
+/**
+ * Resolves once the audit log in `home` holds a line for `tool`. The log is written after the
+ * call's turn, so the file is read again on each change a watcher reports, never on a timer.
+ */
+export function auditLineWritten(home: string, tool: string): Promise<void> {
+  const file = join(home, 'audit.jsonl');
+  // Only whole lines count: a read may land while a batch is being appended.
+  const written = async () =>
+    (await readFile(file, 'utf8').catch(() => ''))
+      .split('\n')
+      .slice(0, -1)
+      .some((line) => (JSON.parse(line) as { tool?: string }).tool === tool);
+  return new Promise((resolve, reject) => {
+    // Watching starts before the first read, so a line written in between is not missed.
+    const watcher = watch(home);
+    const check = () =>
+      written().then((yes) => {
+        if (!yes) return;
+        watcher.close();
+        resolve();
+      }, reject);
+    watcher.on('change', (_event, name) => void (name === 'audit.jsonl' && check()));
+    watcher.on('error', reject);
+    void check();
+  });
 }
