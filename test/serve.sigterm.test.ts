@@ -1,7 +1,7 @@
 // A real `openclaw-skill serve` process gets SIGTERM while a tool call is running over MCP:
 // it stops taking connections, lets the call finish and answer, flushes the audit log,
 // removes serve.json and exits 0.
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeChild } from './serve-child.js';
 
 let root: string;
-const until = async (check: () => boolean | Promise<boolean>) => {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 10));
-};
+
+/** Resolves once `file` exists in `dir`: checked on each change a watcher reports there. */
+function created(dir: string, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(dir);
+    const check = () => {
+      if (!existsSync(join(dir, file))) return;
+      watcher.close();
+      resolve();
+    };
+    watcher.on('change', check);
+    watcher.on('error', reject);
+    check();
+  });
+}
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'oc-serve-sigterm-'));
@@ -41,13 +53,20 @@ beforeAll(async () => {
       ],
     }),
   );
-  // The tool says it started, then waits for the test to release it: no timing involved.
+  // The tool says it started, then waits for the test to release it (a watcher on the folder
+  // the release file appears in): no timing involved.
   await writeFile(
     join(dir, 'index.js'),
-    `import { existsSync, writeFileSync } from 'node:fs';
+    `import { existsSync, watch, writeFileSync } from 'node:fs';
 export default { createTools() { return { 'slow.wait': async () => {
+  const watcher = watch(${JSON.stringify(root)});
   writeFileSync(${JSON.stringify(started)}, '');
-  while (!existsSync(${JSON.stringify(release)})) await new Promise((r) => setTimeout(r, 5));
+  await new Promise((resolve) => {
+    const check = () => existsSync(${JSON.stringify(release)}) && resolve();
+    watcher.on('change', check);
+    check();
+  });
+  watcher.close();
   return 'finished';
 } }; } };
 `,
@@ -69,15 +88,18 @@ describe('serve shutdown', () => {
         requestInit: { headers: { Authorization: `Bearer ${serve.ready.token}` } },
       }),
     );
+    const started = created(root, 'started');
     const call = client.callTool({ name: 'slow.wait', arguments: {} });
-    await until(() => existsSync(join(root, 'started')));
+    await started;
     serve.child.kill('SIGTERM');
-    // New connections are refused while the call is still running.
-    await until(() =>
-      fetch(`${serve.ready.url}/api`, { headers: { connection: 'close' } }).then(
-        () => false,
+    // New connections are refused while the call is still running. Nothing outside the serve
+    // process says when its listener closed, so this asks until a connection is refused (the
+    // test's own timeout is the only bound).
+    while (
+      await fetch(`${serve.ready.url}/api`, { headers: { connection: 'close' } }).then(
         () => true,
-      ),
+        () => false,
+      )
     );
     await writeFile(join(root, 'release'), '');
     const result = await call;

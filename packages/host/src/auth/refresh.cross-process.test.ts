@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,15 +16,14 @@ afterEach(async () => {
 });
 
 /** A separate process with its own auth manager on the same home (file vault + grant index). */
-function child(home: string, config: unknown, go: string) {
+function child(home: string, config: unknown) {
   const managerModule = pathToFileURL(join(import.meta.dirname, 'manager.ts')).href;
   const script = `
-    import { existsSync } from 'node:fs';
     const { createAuthManager } = await import(${JSON.stringify(managerModule)});
     const m = createAuthManager({ home: ${JSON.stringify(home)}, config: () => (${JSON.stringify(config)}),
       configFile: 'config.json', env: {}, retry: { baseMs: 5 }, warn: () => {} });
     console.log('ready');
-    while (!existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 2));
+    await new Promise((r) => process.stdin.once('data', r));
     const want = { skill: 'mail', key: 'google', provider: 'google', scopes: ['gmail.readonly'] };
     const tokens = await Promise.all(Array.from({ length: 100 }, () => m.token(want)));
     console.log(JSON.stringify([...new Set(tokens)].length));
@@ -34,9 +32,8 @@ function child(home: string, config: unknown, go: string) {
   const p = spawn(
     process.execPath,
     ['--import', pathToFileURL(tsx).href, '--input-type=module', '-e', script],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    // The test says "go" on stdin once both are ready; HOME is the test's, never the real one.
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HOME: home } },
   );
   let out = '';
   let err = '';
@@ -48,7 +45,7 @@ function child(home: string, config: unknown, go: string) {
   const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
     p.on('exit', (code) => resolve({ code, out, err })),
   );
-  return { ready, done };
+  return { ready, done, go: () => p.stdin.end('go\n') };
 }
 
 describe('refresh across processes', () => {
@@ -67,11 +64,11 @@ describe('refresh across processes', () => {
     await loginByBrowser(manager, oauth);
     oauth.setTokenLifetime(3600);
     const before = oauth.count();
-    const go = join(home, 'go');
-    const a = child(home, config, go);
-    const b = child(home, config, go);
+    const a = child(home, config);
+    const b = child(home, config);
     await Promise.all([a.ready, b.ready]);
-    await writeFile(go, '');
+    a.go();
+    b.go();
     const results = await Promise.all([a.done, b.done]);
     for (const r of results) {
       expect(r.err).toBe('');

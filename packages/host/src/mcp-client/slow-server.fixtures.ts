@@ -1,6 +1,7 @@
 // A real MCP SDK client and server linked in memory, whose `slow` tool answers only after
 // `release()` and whose server records every notifications/cancelled it receives: what the
 // cancellation suites observe.
+import { EventEmitter } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -22,6 +23,8 @@ export interface SlowPair {
 }
 
 const open: SlowPair[] = [];
+/** Says when any pair's server recorded something (what `until` waits on). */
+const recorded = new EventEmitter().setMaxListeners(0);
 
 /** Closes every pair opened since the last call (for afterEach). */
 export async function closeSlowPairs(): Promise<void> {
@@ -38,11 +41,13 @@ export async function slowPair(): Promise<SlowPair> {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (_req, extra) => {
     started.push(extra.requestId);
+    recorded.emit('recorded');
     await new Promise<void>((resolve) => waiting.push(resolve));
     return { content: [{ type: 'text', text: 'late' }] };
   });
   server.setNotificationHandler(CancelledNotificationSchema, (n) => {
     cancelled.push({ requestId: n.params.requestId, reason: n.params.reason });
+    recorded.emit('recorded');
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(b);
@@ -65,7 +70,15 @@ export async function slowPair(): Promise<SlowPair> {
   return p;
 }
 
-/** Resolves once `cond()` holds, checking after each turn of the event loop. */
-export async function until(cond: () => boolean): Promise<void> {
-  while (!cond()) await new Promise((r) => setImmediate(r));
+/** Resolves once `cond()` holds, checked each time a server records a start or a cancel. */
+export function until(cond: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!cond()) return;
+      recorded.off('recorded', check);
+      resolve();
+    };
+    recorded.on('recorded', check);
+    check();
+  });
 }
