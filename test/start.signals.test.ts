@@ -91,7 +91,7 @@ async function start(
 }
 
 // The serve under `pnpm start` is not this test's child, so no exit event reaches the test:
-// ask the kernel whether the pid is still there, a few times per 20 ms, with no bound of its
+// ask the kernel whether the pid is still there every 20 ms, with no bound of its
 // own (the test's timeout is the bound).
 const gone = async (pid: number) => {
   for (;;) {
