@@ -5,7 +5,7 @@
  * @module @openclaw/skill-sdk/internal
  */
 export { MAX_PROBLEMS } from './errors.js';
-export { errorCauses as causes, MAX_CAUSES } from './causes.js';
+export { MAX_CAUSES } from './causes.js';
 export { messageOf } from './message-of.js';
 export { once } from './once.js';
 export { capProblems } from './problems.js';

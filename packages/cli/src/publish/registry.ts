@@ -3,8 +3,7 @@
 // credentials and scoped registries (their npmrc files and npm_config_* env, read as npm reads
 // them), the installer's npm cache in the home, and one line for each way a registry can fail.
 import { resolve } from 'node:path';
-import { SkillError } from '@openclaw/skill-sdk';
-import { causes } from '@openclaw/skill-sdk/internal';
+import { errorCauses, SkillError } from '@openclaw/skill-sdk';
 import type { Io } from '../io.js';
 import type { GlobalOptions } from '../options.js';
 import { homeOf } from '../serve-client.js';
@@ -52,7 +51,7 @@ const UNREACHABLE = [
 
 /** The network error code behind a failed fetch (undici wraps it in `cause`). */
 export function networkCode(e: unknown): string | undefined {
-  for (const c of causes(e)) {
+  for (const c of errorCauses(e)) {
     const code = (c as { code?: unknown }).code;
     if (typeof code === 'string' && UNREACHABLE.includes(code)) return code;
   }

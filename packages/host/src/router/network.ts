@@ -4,8 +4,7 @@
 // http/https and most clients throw the system error itself. Both carry a `code`.
 // The host's own network calls (OAuth logins, token refresh, revocation) report a failure
 // with networkError: NETWORK_ERROR naming the host and the cause, with a connectivity hint.
-import { SkillError } from '@openclaw/skill-sdk';
-import { causes } from '@openclaw/skill-sdk/internal';
+import { errorCauses, SkillError } from '@openclaw/skill-sdk';
 
 const SYSTEM_CODES = new Set([
   'ECONNREFUSED',
@@ -41,7 +40,7 @@ export interface NetworkFailure {
 /** The network failure in an error or its cause chain, if there is one. Never throws. */
 export function networkFailure(error: unknown): NetworkFailure | undefined {
   try {
-    for (const e of causes(error)) {
+    for (const e of errorCauses(error)) {
       const code = (e as { code?: unknown }).code;
       if (typeof code === 'string' && isNetworkCode(code)) {
         const host = hostOf(e as Record<string, unknown>);
