@@ -33,6 +33,22 @@ beforeAll(async () => {
     }),
   );
   userToken = await priv.addUser('ada', 'ada-password');
+  // A skill on the open registry whose one dependency is only on the private one.
+  await priv.publish(
+    await writeSkillPackage({
+      skill: 'dep',
+      package: '@private/oc-dep',
+      version: '1.0.0',
+      notASkill: true,
+    }),
+  );
+  await open.publish(
+    await writeSkillPackage({
+      skill: 'withdep',
+      version: '1.0.0',
+      dependencies: { '@private/oc-dep': '^1.0.0' },
+    }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -204,4 +220,59 @@ describe('a scoped registry in the project .npmrc', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain(`hint: Run \`npm login --registry ${priv.url} --scope @private\``);
   }, 60_000);
+});
+
+describe('a token only in the project .npmrc', () => {
+  const projectNpmrc = (token?: string) =>
+    `registry=${open.url}\n@private:registry=${priv.url}\n${token ? authLine(priv.url, token) : ''}`;
+
+  it('the dependency npm installs from the private registry gets it: the skill installs, and the token is in no output', async () => {
+    const { cli, dir } = await setup({ projectNpmrc: projectNpmrc(userToken) });
+    const r = await cli('install', 'oc-skill-withdep@1.0.0', '--yes', '--json');
+    expect(errorLines(r.err)).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ action: 'installed', name: 'withdep' });
+    const dep = join(
+      dir,
+      'home',
+      'store',
+      'withdep',
+      '1.0.0',
+      'node_modules',
+      '@private',
+      'oc-dep',
+    );
+    expect(JSON.parse(await readFile(join(dep, 'package.json'), 'utf8'))).toMatchObject({
+      name: '@private/oc-dep',
+      version: '1.0.0',
+    });
+    expect(r.out + r.err).not.toContain(userToken);
+  }, 120_000);
+
+  it('without it, the dependency install is REGISTRY_ERROR naming the registry, with the npm login hint for the scope', async () => {
+    const { cli } = await setup({ projectNpmrc: projectNpmrc() });
+    const r = await cli('install', 'oc-skill-withdep@1.0.0', '--yes', '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({
+      error: {
+        code: 'REGISTRY_ERROR',
+        message: `The registry ${priv.url} refused @private/oc-dep (HTTP 401: login required); no credentials for it are in your npm configuration (.npmrc or npm_config_*).`,
+        hint: `Run \`npm login --registry ${priv.url} --scope @private\` (it writes the token to your user .npmrc), then try again.`,
+      },
+    });
+  }, 120_000);
+
+  it('a wrong token there is sent by the dependency install and refused, and the message says so without printing it', async () => {
+    const wrong = 'not-a-real-token-9876543210';
+    const { cli } = await setup({ projectNpmrc: projectNpmrc(wrong) });
+    const r = await cli('install', 'oc-skill-withdep@1.0.0', '--yes', '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({
+      error: {
+        code: 'REGISTRY_ERROR',
+        message: `The registry ${priv.url} refused @private/oc-dep (HTTP 401: login required); the credentials in your npm configuration were sent and not accepted.`,
+      },
+    });
+    expect(r.out + r.err).not.toContain(wrong);
+  }, 120_000);
 });

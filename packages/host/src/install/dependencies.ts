@@ -11,7 +11,8 @@ import { absoluteLocalLinks, checkInstalledLinks, pinLocalDependencies } from '.
 import { newestVersionFrom } from './newest-version.js';
 import { linkSharedTree, shareInstalled } from './shared-deps.js';
 import { slimStoredPackage } from './slim-package.js';
-import type { NpmOptions } from './npm-config.js';
+import type { NpmConfig, NpmOptions } from './npm-config.js';
+import { npmRefusal, packageInUrl } from './npm-refusal.js';
 
 /** A registry URL as shown in a message: without credentials, query or fragment. */
 function shownRegistry(registry: string): string {
@@ -20,16 +21,6 @@ function shownRegistry(registry: string): string {
     return `${u.protocol}//${u.host}${u.pathname}`;
   } catch {
     return registry;
-  }
-}
-
-/** The package name a registry URL asks for (`.../@scope%2fname` is `@scope/name`). */
-function packageInUrl(url: string): string | undefined {
-  try {
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
-    return /^(?:@[\w.-]+\/)?[\w.-]+$/.test(name) ? name : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -87,6 +78,11 @@ export interface InstallDependenciesOptions {
   cache: string;
   /** The user's npm request options (credentials, scoped registries) for version lookups. */
   npm?: NpmOptions;
+  /**
+   * The same configuration as `npm_config_*` variables for npm's process (NpmConfig's
+   * `childEnv`): a token only in the project's .npmrc reaches npm run in the staging folder.
+   */
+  npmEnv?: Readonly<Record<string, string>>;
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   /** Local dependencies the install was allowed (`--allow-local-deps`), by real path. */
@@ -96,6 +92,12 @@ export interface InstallDependenciesOptions {
   /** The skill's runtime dependencies (name -> range), the key of a shared tree. */
   dependencies?: Record<string, string>;
 }
+
+/** The host's npm configuration as installDependencies takes it. */
+export const npmOf = (config: NpmConfig): Pick<InstallDependenciesOptions, 'npm' | 'npmEnv'> => ({
+  npm: config.options,
+  npmEnv: config.childEnv,
+});
 
 /**
  * Runs npm in the staged package folder, then checks that every link npm made stays inside it
@@ -133,14 +135,15 @@ async function runNpmInstall(dir: string, opts: InstallDependenciesOptions): Pro
     '--no-fund',
     '--no-package-lock',
     '--no-save',
-    '--loglevel=error',
+    // `http` adds one line per request: a refused one names its URL (npm-refusal.ts).
+    '--loglevel=http',
     // A `file:` folder is linked, not copied: what the consent listed is what the skill reads.
     '--install-links=false',
     `--registry=${opts.registry}`,
     `--cache=${opts.cache}`,
     // Scoped registries from any npmrc the host read (the project's too, which npm would not
-    // find from the staging folder). Credentials stay out of the command line: npm reads
-    // them from the user's npmrc itself (HOME is the host's).
+    // find from the staging folder). Credentials stay out of the command line: they reach npm
+    // in its environment (`npmEnv`), as the rest of the configuration the host read.
     ...Object.entries(opts.npm ?? {})
       .filter(([key, value]) => /^@[^:]+:registry$/.test(key) && typeof value === 'string')
       .map(([key, value]) => `--${key}=${String(value)}`),
@@ -151,13 +154,15 @@ async function runNpmInstall(dir: string, opts: InstallDependenciesOptions): Pro
       args,
       {
         cwd: dir,
-        env: { ...opts.env, npm_config_update_notifier: 'false' },
+        env: { ...opts.env, ...opts.npmEnv, npm_config_update_notifier: 'false' },
         maxBuffer: 4 * 1024 * 1024,
         windowsHide: true,
         ...(opts.signal && { signal: opts.signal }),
       },
       (err, _stdout, stderr) => {
         if (!err) return resolve();
+        const refused = npmRefusal(String(stderr), opts.registry, opts.npm ?? {});
+        if (refused) return reject(refused);
         const failure = npmInstallFailure(String(stderr), opts.registry);
         reject(
           new SkillError(

@@ -12,7 +12,7 @@ import { SkillError } from '@openclaw/skill-sdk';
 import type { SkillRecord } from '../catalog/types.js';
 import { applyChange, type Swapped } from './change.js';
 import { installerContext, type InstallerContext, type InstallerDeps } from './context.js';
-import { installDependencies } from './dependencies.js';
+import { installDependencies, npmOf } from './dependencies.js';
 import { collectShared } from './shared-gc.js';
 import { slimStoredPackage } from './slim-package.js';
 import { withLocalDependencies } from './local-deps.js';
@@ -252,7 +252,7 @@ async function dependenciesStep(
     await installDependencies(staged, {
       registry: o.registry,
       cache: ctx.paths.npmCache,
-      npm: (await ctx.npmConfig()).options,
+      ...npmOf(await ctx.npmConfig()),
       env: ctx.env,
       storeRoot: ctx.layout.root,
       dependencies: summary.dependencies,
@@ -306,7 +306,9 @@ async function commitInstall(
 
 /** Any failure after consent as one INSTALL_FAILED saying what keeps serving. */
 function loadFailure(summary: InstallSummary, e: unknown): SkillError {
-  if (e instanceof SkillError && e.code === 'INSTALL_FAILED') return e;
+  // A registry that refused a dependency says so itself, with the `npm login` that fixes it.
+  if (e instanceof SkillError && (e.code === 'INSTALL_FAILED' || e.code === 'REGISTRY_ERROR'))
+    return e;
   const { name, version, previousVersion: was } = summary;
   return new SkillError(
     'INSTALL_FAILED',

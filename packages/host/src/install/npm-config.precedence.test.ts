@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  childNpmEnv,
   loadNpmConfig,
   npmBuiltinRegistry,
   npmConfigLoader,
@@ -175,5 +176,28 @@ describe('the refusal', () => {
       'Run `npm login --registry http://priv.test/npm/ --scope @company` (it writes the token to your user .npmrc), then try again.',
     );
     expect(JSON.stringify(e)).not.toContain('pw');
+  });
+});
+
+describe('the configuration a child npm gets', () => {
+  it("the project .npmrc's token, scoped registry and request settings become npm_config_ variables; settings nobody set are left out", async () => {
+    const dir = await mkdtemp(join(root, 'child-'));
+    await writeFile(join(dir, 'package.json'), '{}');
+    await writeFile(
+      join(dir, '.npmrc'),
+      '@corp:registry=http://corp.test/npm/\n//corp.test/npm/:_authToken=project-token-123\nstrict-ssl=false\n',
+    );
+    const emptyHome = await mkdtemp(join(root, 'child-home-'));
+    const c = await loadNpmConfig({ env: env({ HOME: emptyHome }), cwd: dir });
+    expect(c.childEnv).toEqual({
+      'npm_config_@corp:registry': 'http://corp.test/npm/',
+      'npm_config_//corp.test/npm/:_authToken': 'project-token-123',
+      'npm_config_strict-ssl': 'false',
+    });
+  });
+
+  it('a list value is left to the child (it cannot be one variable)', () => {
+    const settings: Record<string, unknown> = { ca: ['a', 'b'], 'fetch-retries': 0 };
+    expect(childNpmEnv({}, (key) => settings[key])).toEqual({ 'npm_config_fetch-retries': '0' });
   });
 });

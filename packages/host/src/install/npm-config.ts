@@ -22,6 +22,11 @@ export interface NpmConfig {
   options: NpmOptions;
   /** The npmrc files that apply (project, user, global), whether they exist or not. */
   files: readonly string[];
+  /**
+   * The same registry configuration for an npm child process, as `npm_config_*` variables
+   * (`childNpmEnv`). Holds credentials: for a child's environment only, never shown.
+   */
+  childEnv: Readonly<Record<string, string>>;
 }
 
 export interface NpmConfigSource {
@@ -88,6 +93,31 @@ export function requestOptions(
   return out;
 }
 
+/**
+ * What a child `npm` needs to make the requests the host makes: every registry key (credentials,
+ * scoped registries) and every request setting that was set, under npmrc's own names, as
+ * `npm_config_<key>` variables. A child run in another folder (a staged package) would not
+ * find the project's .npmrc; the environment is read before it, and these values are the ones
+ * the host's own requests use (the project's, the user's, the environment's, merged as npm
+ * merges them). A list value (`ca[]=` lines) cannot be one variable and is left to the child's
+ * own reading of the user's npmrc.
+ */
+export function childNpmEnv(
+  options: NpmOptions,
+  setting: (npmrcKey: string) => unknown,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of Object.values(REQUEST_KEYS).flat()) {
+    const value = setting(key);
+    const scalar = typeof value === 'string' || typeof value === 'number';
+    if (scalar || typeof value === 'boolean') env[`npm_config_${key}`] = String(value);
+  }
+  for (const [key, value] of Object.entries(options)) {
+    if (isRegistryKey(key) && typeof value === 'string') env[`npm_config_${key}`] = value;
+  }
+  return env;
+}
+
 /** npm's built-in default registry (its public one), from npm's own config definitions. */
 export function npmBuiltinRegistry(): string {
   const require = createRequire(import.meta.url);
@@ -127,13 +157,16 @@ export async function loadNpmConfig(source: NpmConfigSource): Promise<NpmConfig>
     config.get('userconfig'),
     config.get('globalconfig'),
   ];
+  const isSet = (key: string) => {
+    const where = config.find(key);
+    return where !== null && where !== 'default';
+  };
+  const options = requestOptions(config.flat, isSet);
   return {
     files: files.filter((f): f is string => typeof f === 'string'),
     registry: typeof registry === 'string' ? withSlash(registry) : npmBuiltinRegistry(),
-    options: requestOptions(config.flat, (key) => {
-      const where = config.find(key);
-      return where !== null && where !== 'default';
-    }),
+    options,
+    childEnv: childNpmEnv(options, (key) => (isSet(key) ? config.get(key) : undefined)),
   };
 }
 

@@ -4,7 +4,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { SkillError } from '@openclaw/skill-sdk';
 import { decodeFileName } from '../paths.js';
-import { installDependencies } from './dependencies.js';
+import { installDependencies, npmOf } from './dependencies.js';
 import { withLocalDependencies } from './local-deps.js';
 import type { SwapExpectation } from './change.js';
 import type { InstallerContext } from './context.js';
@@ -76,7 +76,7 @@ async function ensureVersion(
       await installDependencies(staged, {
         registry: o.registry,
         cache: ctx.paths.npmCache,
-        npm: (await ctx.npmConfig()).options,
+        ...npmOf(await ctx.npmConfig()),
         env: ctx.env,
         storeRoot: ctx.layout.root,
         dependencies: summary.dependencies,
