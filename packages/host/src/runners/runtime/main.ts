@@ -3,8 +3,8 @@
 // a context that talks to the host, then runs tools as `invoke` messages arrive. An uncaught
 // error ends the runner (its state is unknown); the host reports SKILL_CRASHED and starts a
 // fresh one on the next call (a sandboxed process reports the error first: uncaught.ts).
-// Everything sent to the host goes through the outbox, which
-// refuses a message over the host's size limit before it is sent.
+// Everything sent to the host goes through the outbox, which refuses a message over the
+// host's size limit before it is sent.
 import { Socket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
@@ -37,12 +37,14 @@ let pipe: Socket | undefined;
 const READ_BUFFER = 64 * 1024;
 /** Large messages move to the host thread instead of being copied. */
 const TRANSFER_FROM = 64 * 1024;
-/** Set once an uncaught error was reported: the runner's state is unknown, so it sends nothing more. */
+/**
+ * Set once a sandboxed process reported an uncaught error: its state is unknown, so it sends
+ * nothing more and starts nothing the host asks until the host stops it.
+ */
 let quiet = false;
 const out = createOutbox(
   port
     ? (body) => {
-        if (quiet) return;
         if (typeof body === 'string') return port.postMessage(body);
         const buf = body.buffer;
         const own = buf instanceof ArrayBuffer && body.byteLength === buf.byteLength;
@@ -51,9 +53,8 @@ const out = createOutbox(
     : (body, tag) => void (quiet || pipe!.write(encodeFrame(body, tag))),
 );
 const listen = (receive: (m: ToRunner) => void): void => {
-  // Nor does it start anything the host asks once it went quiet.
+  if (port) return void port.on('message', receive);
   const fn = (m: ToRunner) => void (quiet || receive(m));
-  if (port) return void port.on('message', fn);
   // The host is trusted: its frames are not size-checked here. A v8 body is copied because
   // binary data decoded from it would otherwise point into the reused read buffer.
   const push = frameReader({
