@@ -6,11 +6,11 @@
 // tarballs resolves differently: for those the file is removed.
 import { createRequire } from 'node:module';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const LOCKFILE = 'package-lock.json';
 
-interface LockEntry {
+export interface LockEntry {
   version?: string;
   resolved?: string;
   integrity?: string;
@@ -18,7 +18,7 @@ interface LockEntry {
   [key: string]: unknown;
 }
 
-interface Lockfile {
+export interface Lockfile {
   packages: Record<string, LockEntry>;
   [key: string]: unknown;
 }
@@ -33,8 +33,13 @@ const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 export function npmRegistry(env: NodeJS.ProcessEnv): string | undefined {
   if (env.npm_config_registry) return withSlash(env.npm_config_registry);
   if (!env.npm_execpath) return undefined;
+  // npm's own copy, by path: a lookup by name could find another @npmcli/config up the tree.
+  const definitionsFile = join(
+    dirname(dirname(env.npm_execpath)),
+    'node_modules/@npmcli/config/lib/definitions',
+  );
   try {
-    const { definitions } = createRequire(env.npm_execpath)('@npmcli/config/lib/definitions') as {
+    const { definitions } = createRequire(env.npm_execpath)(definitionsFile) as {
       definitions: { registry: { default: string } };
     };
     return withSlash(definitions.registry.default);
