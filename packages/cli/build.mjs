@@ -179,7 +179,10 @@ const common = {
       JSON.parse(await readFile(here('../create-openclaw-skill/package.json'), 'utf8')).version,
     ),
   },
+  // Maps name the TypeScript file and line of a stack frame; the sources themselves (most of
+  // a map's bytes) are not shipped in them: every user would download them for nothing.
   sourcemap: 'linked',
+  sourcesContent: false,
   logLevel: 'warning',
 };
 
