@@ -57,6 +57,7 @@ function templateLock(lock, templatePkg) {
         ...rest,
         name: templatePkg.name,
         version: templatePkg.version,
+        license: templatePkg.license,
         dependencies: templatePkg.dependencies,
         devDependencies: templatePkg.devDependencies,
       };
@@ -128,6 +129,9 @@ try {
     await writeFile(out, `${JSON.stringify(templateLock(lock, templatePkg), null, 2)}\n`);
     console.log(`templates:lock: ${out} (${Object.keys(lock.packages).length - 1} packages)`);
   }
+  // In the repository's JSON style, so `prettier --check` passes on the files as written.
+  const outs = templates.map(({ t }) => join(ROOT, 'templates', t, 'package-lock.template.json'));
+  await exec(join(ROOT, 'node_modules/.bin/prettier'), ['--write', ...outs]);
 } finally {
   await rm(work, { recursive: true, force: true });
 }
