@@ -179,7 +179,10 @@ const common = {
       JSON.parse(await readFile(here('../create-openclaw-skill/package.json'), 'utf8')).version,
     ),
   },
+  // Maps name the TypeScript file and line of a stack frame; the sources themselves (most of
+  // a map's bytes) are not shipped in them: every user would download them for nothing.
   sourcemap: 'linked',
+  sourcesContent: false,
   logLevel: 'warning',
 };
 
@@ -214,6 +217,8 @@ await build({
 
 // The library entry (`import '@openclaw/skill-cli'`), bundled like main.cjs as an ES module,
 // so a library user needs only the CLI's declared dependencies, not the host or commander.
+// Its lazy packages load from the same lazy/ files as main.cjs's: carried inline they made
+// this file 3.6 MB that every install of the CLI downloaded a second copy of.
 await build({
   ...program,
   entryPoints: { index: here('src/index.ts') },
@@ -224,7 +229,7 @@ await build({
   banner: {
     js: `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);\nconst __filename = require('node:url').fileURLToPath(import.meta.url);\nconst __dirname = require('node:path').dirname(__filename);\nconst __import = (s) => import(s);\n${PACKAGE_REQUIRE}`,
   },
-  plugins: [workspaceSources],
+  plugins: [workspaceSources, lazyImports],
 });
 
 // Each group of LAZY as one file exporting a loader per id: bundled from the host's own

@@ -19,6 +19,7 @@ import {
 import { descriptionProblem, nameProblem } from './names.js';
 import { checkoutRoot, VENDOR_DIR, wireToCheckout } from './checkout.js';
 import { versions } from './paths.js';
+import { prepareLockfile } from './lockfile.js';
 import { folderProblem, runQuiet, undo, writeTemplate, type ScaffoldPlan } from './scaffold.js';
 import { messageOf } from '@openclaw/skill-sdk/internal';
 
@@ -162,6 +163,12 @@ async function run(plan: ScaffoldPlan, io: MainIo): Promise<number> {
   const existed = existsSync(plan.targetDir);
   try {
     await writeTemplate(plan);
+    await prepareLockfile({
+      targetDir: plan.targetDir,
+      npm: plan.packageManager === 'npm',
+      checkout: plan.checkout !== undefined,
+      env: io.env,
+    });
   } catch (e) {
     await undo(plan.targetDir, existed);
     // Handlebars reports a parse error over several lines (the source, a caret): keep the

@@ -1,7 +1,8 @@
 // Writes one template folder into the new skill's folder. Every path and every UTF-8 file
 // goes through Handlebars without HTML escaping (a description is written as typed); other
-// files are copied as they are. A file named `gitignore` becomes `.gitignore` (npm drops
-// `.gitignore` from the packages it packs, so a template cannot ship one under that name).
+// files are copied as they are. A file named `gitignore` becomes `.gitignore`, and
+// `package-lock.template.json` becomes `package-lock.json` (packing drops files of those names
+// from a package, so a template cannot ship them under their own).
 // Done here rather than with a scaffolding framework: the framework brought ~140 packages
 // that `npm create openclaw-skill` had to install before it could write a single file.
 import { isUtf8 } from 'node:buffer';
@@ -21,10 +22,17 @@ export interface RenderOptions {
 const render = (text: string, view: Record<string, string>) =>
   Handlebars.compile(text, { noEscape: true })(view);
 
+/** Template files shipped under another name than the one they are written as. */
+const SHIPPED_AS: Record<string, string> = {
+  gitignore: '.gitignore',
+  'package-lock.template.json': 'package-lock.json',
+};
+
 /** Where a template file goes, relative to the new folder. */
 function targetPath(rel: string, view: Record<string, string>): string {
   const path = render(rel, view);
-  return basename(path) === 'gitignore' ? join(dirname(path), '.gitignore') : path;
+  const written = SHIPPED_AS[basename(path)];
+  return written ? join(dirname(path), written) : path;
 }
 
 /** Renders every file of the template; throws Handlebars' own error for a broken one. */
