@@ -164,7 +164,7 @@ function docFromFrontmatter({ split, opts, sink }: DocInput): SkillMdResult {
     });
     return { problems: sink.problems };
   }
-  // The engine builds a fresh object per call (gray-matter's cache is off): callers may mutate it.
+  // The engine builds a fresh object per call: callers may mutate it.
   const frontmatter = data as Record<string, unknown>;
   const lines = yaml.keyLines;
   const sources = yaml.sources ?? {};

@@ -1,4 +1,4 @@
-// gray-matter's YAML engine, built on the `yaml` package. It reads values as the Agent Skills
+// The frontmatter's YAML engine, built on the `yaml` package. It reads values as the Agent Skills
 // spec's types: YAML 1.2's core schema (`010` is not 8, `yes` is not true), no timestamps
 // or other tagged types (a date stays the text written), and the original text of plain
 // scalars so `name: 010` can be read as "010". It reports every key's line and each
@@ -12,27 +12,6 @@ export type { EngineResult, YamlProblem } from './yaml-result.js';
 
 /** Alias expansions allowed (yaml's count: aliases times the nodes they stand for). */
 export const MAX_ALIAS_COUNT = 100;
-
-export interface EngineOptions {
-  /** Called once per parse with the full answer (gray-matter only keeps `data`). */
-  onResult: (result: EngineResult) => void;
-}
-
-/**
- * A gray-matter engine. gray-matter passes the frontmatter starting with the newline that
- * ends the opening `---` line, so the engine's line N is the file's line N.
- */
-export function yamlEngine(opts: EngineOptions): { parse: (input: string) => object } {
-  return {
-    parse(input) {
-      const result = parseFrontmatterYaml(input);
-      opts.onResult(result);
-      const data = result.kind === 'ok' ? result.data : undefined;
-      // gray-matter wants an object back; what it holds is checked by the caller.
-      return typeof data === 'object' && data !== null ? data : {};
-    },
-  };
-}
 
 function parseOnce(input: string) {
   const Y = loadYaml();
