@@ -6,6 +6,7 @@
 // within MAX_ALIAS_COUNT and never when they refer to themselves.
 import { loadYaml } from '../lazy-deps.js';
 import { fastFrontmatterYaml } from './yaml-fast.js';
+import { flatFrontmatterYaml } from './yaml-flat.js';
 import type { EngineResult } from './yaml-result.js';
 
 export type { EngineResult, YamlProblem } from './yaml-result.js';
@@ -27,9 +28,12 @@ function parseOnce(input: string) {
   return { doc, line: (offset: number) => lineCounter.linePos(offset).line };
 }
 
-/** The engine's answer: js-yaml's when the text is simple (yaml-fast.ts), else `yaml`'s. */
+/**
+ * The engine's answer: read line by line when every entry is one simple line (yaml-flat.ts),
+ * js-yaml's when the text is simple (yaml-fast.ts), else `yaml`'s.
+ */
 export function parseFrontmatterYaml(input: string): EngineResult {
-  return fastFrontmatterYaml(input) ?? parseWithYaml(input);
+  return flatFrontmatterYaml(input) ?? fastFrontmatterYaml(input) ?? parseWithYaml(input);
 }
 
 /** The answer of the `yaml` package, which handles every input. */
