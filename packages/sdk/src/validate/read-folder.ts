@@ -230,7 +230,10 @@ function entryOutside(dir: string, entry: string): string | undefined {
   } catch {
     return undefined;
   }
-  return isInsidePath(realpathSync.native(dir), real) ? undefined : real;
+  // A real path equal to the entry's own has no symlink anywhere along it, so neither has
+  // the folder it lies in: one realpath (a readlink per path component) is enough.
+  const realDir = real === entry ? dir : realpathSync.native(dir);
+  return isInsidePath(realDir, real) ? undefined : real;
 }
 
 /** A POSIX path that is absolute, with no `.` or `..` segment, `//` or trailing `/`. */
