@@ -17,8 +17,8 @@ import type { EngineResult } from './yaml-result.js';
  * byte-order marks, and what js-yaml calls non-printable (C1 controls, U+FFFE/U+FFFF, lone
  * surrogates).
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const REFUSED =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/;
 
 /** One line, no escapes, no other quote inside. */
