@@ -68,8 +68,9 @@ function clawhub(dir: string, cache: LockCache): ManagedBy | undefined {
     }
   }
   const slug = basename(dir);
+  const workdir = dirname(dirname(dir));
   for (const dot of ['.clawhub', '.clawdhub']) {
-    const file = join(dirname(dirname(dir)), dot, 'lock.json');
+    const file = join(workdir, dot, 'lock.json');
     const entry = entryOf(readJsonObject(file, cache), slug);
     if (!entry) continue;
     const version = str(entry.version);
