@@ -81,6 +81,8 @@ const SCALARS = [
   'émoji ✓ 🧪',
   'tab\there',
   'nbsp\u00a0here',
+  'nbsp at the end\u00a0',
+  '\u3000ideographic space first',
   'cr\rhere',
   'ls\u2028here',
 ];

@@ -13,13 +13,13 @@ import { keyAt, keysAreText, simpleValue, typedKey, TYPED } from './yaml-fast.js
 import type { EngineResult } from './yaml-result.js';
 
 /**
- * Characters either path leaves to another parser: controls (tabs too), Unicode line breaks,
- * byte-order marks, and what js-yaml calls non-printable (C1 controls, U+FFFE/U+FFFF, lone
- * surrogates).
+ * Characters this path leaves to another parser: controls (tabs too), Unicode line breaks,
+ * byte-order marks, what js-yaml calls non-printable (C1 controls, U+FFFE/U+FFFF, lone
+ * surrogates), and the Unicode spaces JavaScript's trim() removes but YAML keeps.
  */
 const REFUSED =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/;
+  /[\x00-\x09\x0b-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/;
 
 /** One line, no escapes, no other quote inside. */
 const DOUBLE_PLAIN = /^"[^"\\]*"$/;
