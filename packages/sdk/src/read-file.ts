@@ -90,13 +90,24 @@ function readThroughLink(file: string, maxBytes: number, within: string): ReadTe
   }
 }
 
+/**
+ * Where files that fit are read: reads are synchronous, so one buffer serves them all, and a
+ * scan of 1,000 skills does not allocate (and collect) a buffer per file. The text is copied
+ * out of it (toString) before the next read.
+ */
+let scratch: Buffer | undefined;
+const SCRATCH_BYTES = 64 * 1024;
+
 function readOpen(fd: number, maxBytes: number): ReadText {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return { kind: 'not-a-file' };
     if (st.size > maxBytes) return { kind: 'too-large', bytes: st.size };
     // One spare byte tells a file that grew since fstat (or reports size 0, like /proc).
-    let buf = Buffer.allocUnsafe(st.size + 1);
+    let buf =
+      st.size < SCRATCH_BYTES
+        ? (scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES)).subarray(0, st.size + 1)
+        : Buffer.allocUnsafe(st.size + 1);
     let len = 0;
     for (;;) {
       const n = readSync(fd, buf, len, buf.length - len, null);

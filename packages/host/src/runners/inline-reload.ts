@@ -59,7 +59,9 @@ export function codeStamp(entry: string): string {
           walk(join(dir, e.name), depth - 1);
       } else if (CODE_FILE.test(e.name)) {
         seen++;
-        const f = statSync(join(dir, e.name), { throwIfNoEntry: false });
+        const file = join(dir, e.name);
+        // The entry was stat'ed above: a scan stamps a hundred code skills at a start.
+        const f = file === entry ? st : statSync(file, { throwIfNoEntry: false });
         if (f) stamp += `|${e.name}:${f.mtimeMs}:${f.size}`;
       }
     }

@@ -4,7 +4,7 @@
 // `~/.agents/.skill-lock.json` for global installs). Their version and source are shown by
 // `list` and the dashboard, and `update`/`remove` leave such a skill to that tool.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { ManagedBy, SkillRecord, SkillSource } from '../catalog/types.js';
 
 /** Lock files read during one scan (a source's lock is read once, not once per skill). */
@@ -48,8 +48,10 @@ function entryOf(
 
 /** ClawHub: the skill's origin.json, else its workdir's lock.json (older names too). */
 function clawhub(dir: string, cache: LockCache): ManagedBy | undefined {
+  // `dir` is the reader's (absolute, normalised): the child paths need no join().
+  const base = dir.endsWith(sep) ? dir : dir + sep;
   for (const dot of ['.clawhub', '.clawdhub']) {
-    if (!existsSync(join(dir, dot))) continue;
+    if (!existsSync(base + dot)) continue;
     const file = join(dir, dot, 'origin.json');
     const origin = readJsonObject(file);
     const slug = str(origin?.slug);
@@ -66,8 +68,9 @@ function clawhub(dir: string, cache: LockCache): ManagedBy | undefined {
     }
   }
   const slug = basename(dir);
+  const workdir = dirname(dirname(dir));
   for (const dot of ['.clawhub', '.clawdhub']) {
-    const file = join(dirname(dirname(dir)), dot, 'lock.json');
+    const file = join(workdir, dot, 'lock.json');
     const entry = entryOf(readJsonObject(file, cache), slug);
     if (!entry) continue;
     const version = str(entry.version);

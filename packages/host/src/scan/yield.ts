@@ -21,7 +21,8 @@ export function slicer(sliceMs = SLICE_MS): Slicer {
   let start = performance.now();
   let pending: Promise<void> | undefined;
   return {
-    due: () => performance.now() - start >= sliceMs,
+    // A first scan (Infinity) never pauses: it skips the clock read per item too.
+    due: sliceMs === Infinity ? () => false : () => performance.now() - start >= sliceMs,
     pause() {
       pending ??= nextTurn().then(() => {
         pending = undefined;

@@ -1,11 +1,10 @@
-// Finds a SKILL.md's frontmatter and hands it to gray-matter, with the `yaml` package as
-// gray-matter's YAML engine (yaml-engine.ts). We locate the delimiters first, in one linear
-// pass, for three reasons: users need the line of every problem; gray-matter treats an
-// unterminated block as "all frontmatter"; and some inputs must never reach the parsers,
-// which are not linear on them (see the limits below). Options are always passed to
-// matter(): without them it caches by content and shares the parsed object between calls.
-import { loadParsers } from '../lazy-deps.js';
-import { yamlEngine, type EngineResult } from './yaml-engine.js';
+// Finds a SKILL.md's frontmatter by gray-matter's rules and parses it with the frontmatter
+// engine (yaml-engine.ts). We locate the delimiters ourselves, in one linear pass, for three
+// reasons: users need the line of every problem; gray-matter treats an unterminated block as
+// "all frontmatter"; and some inputs must never reach the parsers, which are not linear on
+// them (see the limits below). The engine gets exactly the text gray-matter would hand it
+// (engineInput) and builds a fresh object per call, so callers may mutate what they get.
+import { parseFrontmatterYaml, type EngineResult } from './yaml-engine.js';
 
 /** Frontmatter bytes (between the delimiters). The whole file has MAX_SKILL_MD_BYTES. */
 export const MAX_FRONTMATTER_BYTES = 64 * 1024;
@@ -201,29 +200,38 @@ export function readFrontmatter(text: string): FrontmatterResult {
   // Lines inside `yaml` are 1-based from the file's line 2.
   if (refused) return { kind: 'refused', message: refused.message, line: refused.line + 1 };
 
-  // gray-matter gets the file up to its closing delimiter (a `...` closer written as `---`,
-  // so gray-matter ends there too): the frontmatter is all it parses. Given the body as well,
-  // it would copy it into a Buffer, hash it for its cache and slice it, for a body we cut
-  // where gray-matter would (bodyAfter).
-  const head = `${text.slice(0, at.closeStart)}---`;
-  let result: EngineResult = { kind: 'ok', data: {}, keyLines: {}, repaired: [] };
-  const engine = yamlEngine({ onResult: (r) => (result = r) });
-  loadParsers().matter(head, {
-    language: 'yaml',
-    // Every built-in engine replaced: gray-matter's `---js` would eval the frontmatter.
-    engines: { yaml: engine, json: refuseEngine, javascript: refuseEngine },
-  });
+  let yamlResult: EngineResult = { kind: 'ok', data: {}, keyLines: {}, repaired: [] };
+  const input = engineInput(text, at);
+  if (input !== undefined) yamlResult = parseFrontmatterYaml(input);
   return {
     kind: 'ok',
-    yaml: result,
+    yaml: yamlResult,
     body: bodyAfter(text, at.closeStart + 3),
     bodyLine: at.closeLine + 1,
   };
 }
 
-const refuseEngine = () => {
-  throw new Error('SKILL.md frontmatter is YAML');
-};
+/** gray-matter's comment lines, which it removes before deciding that a block is blank. */
+const COMMENT_LINES = /^\s*#[^\n]+/gm;
+
+/**
+ * The text gray-matter would hand its YAML engine for this file, or undefined when it would
+ * call none (the block is blank once comment lines are removed: the data is `{}`). Done here
+ * rather than by gray-matter itself: per file it converts the text to a Buffer, merges its
+ * defaults three times and copies the body, about a fifth of a cold scan's parsing, for a
+ * split we have already made (locateFrontmatter). Its rules: the opening line's text is
+ * dropped only when it names a language (the block then starts at that line's newline, else
+ * right after `---`), and the block ends before the newline of the closing line. The
+ * engine's line N is then the file's line N. parse.property.test.ts checks this against
+ * gray-matter.
+ */
+export function engineInput(text: string, at: Located): string | undefined {
+  const firstEnd = at.start - 1;
+  const from = text.slice(3, firstEnd).trim() === '' ? 3 : firstEnd;
+  const block = text.slice(from, at.closeStart - 1);
+  const kept = block.includes('#') ? block.replace(COMMENT_LINES, '') : block;
+  return kept.trim() === '' ? undefined : block;
+}
 
 /**
  * The body as gray-matter cuts it: everything after the closing `---` (the rest of that

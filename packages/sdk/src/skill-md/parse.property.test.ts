@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
-import { locateFrontmatter, readFrontmatter } from './frontmatter.js';
+import { engineInput, locateFrontmatter, readFrontmatter } from './frontmatter.js';
 import { parseSkillMd } from './parse.js';
 
 const file = '/skills/demo/SKILL.md';
@@ -112,6 +112,34 @@ describe('parseSkillMd on arbitrary input', () => {
         const text = pieces.join('\n');
         expect(located(text)).toEqual(reference(text));
       }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('hands the YAML engine exactly the text gray-matter would, and calls it when gray-matter would', () => {
+    // The reference: gray-matter itself on the file up to its closer (a `...` closer written
+    // as `---`), with an engine that records what it is given.
+    const piece = fc.oneof(
+      fc.constantFrom('---', '...', '--- ', '---yaml', '--- yml ', '', 'a: b', '# c', ' #', '\n'),
+      fc.string({ maxLength: 10 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', ' ', 'yaml', ' yml'),
+        fc.array(piece, { maxLength: 12 }),
+        (lang, pieces) => {
+          const text = `---${lang}\n${pieces.join('\n')}`;
+          const at = locateFrontmatter(text);
+          if (typeof at === 'string') return;
+          let given: string | undefined;
+          const record = (s: string) => ((given = s), {});
+          matter(`${text.slice(0, at.closeStart)}---`, {
+            language: 'yaml',
+            engines: { yaml: record, yml: record, json: record, javascript: record },
+          });
+          expect(engineInput(text, at)).toBe(given);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -116,7 +116,7 @@ export function parseSkillMd(input: string, opts: ParseSkillMdOptions): SkillMdR
     sink.add({ severity: 'error', code, message, ...(line !== undefined && { line }) });
     return { problems: sink.problems };
   }
-  return docFromFrontmatter({ split: { ...split, yaml: split.yaml }, opts, sink });
+  return docFromFrontmatter({ split: split as DocInput['split'], opts, sink });
 }
 
 type Unusable = Exclude<FrontmatterResult, { kind: 'ok' } | { kind: 'none' }>;
@@ -164,11 +164,12 @@ function docFromFrontmatter({ split, opts, sink }: DocInput): SkillMdResult {
     });
     return { problems: sink.problems };
   }
-  // The engine builds a fresh object per call (gray-matter's cache is off): callers may mutate it.
+  // The engine builds a fresh object per call: callers may mutate it.
   const frontmatter = data as Record<string, unknown>;
   const lines = yaml.keyLines;
   const sources = yaml.sources ?? {};
-  const folder = basename(dirname(file));
+  const dir = dirname(file);
+  const folder = basename(dir);
   const name = readString(frontmatter, 'name', sources);
   const description = readString(frontmatter, 'description', sources);
   checkNameAndDescription({ frontmatter, lines, strict, sink, named: !!name, folder });
@@ -193,16 +194,17 @@ function docFromFrontmatter({ split, opts, sink }: DocInput): SkillMdResult {
   );
   const doc: SkillDoc = {
     file,
-    dir: dirname(file),
+    dir,
     name: name || folder,
     description: description ?? '',
     frontmatter,
     keyLines: lines,
     body,
     bodyLine,
-    ...(metadata && { metadata }),
-    ...(openclaw && { openclaw }),
   };
+  // Set in place rather than spread in: a cold scan builds a thousand of these.
+  if (metadata) doc.metadata = metadata;
+  if (openclaw) doc.openclaw = openclaw;
   addOptionalFields(doc, sources);
   if (strict) sink.problems.push(...strictProblems(doc, { spec: opts.mode === 'spec' }));
   return description ? { doc, problems: sink.problems } : { problems: sink.problems };

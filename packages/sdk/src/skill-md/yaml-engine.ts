@@ -1,4 +1,4 @@
-// gray-matter's YAML engine, built on the `yaml` package. It reads values as the Agent Skills
+// The frontmatter's YAML engine, built on the `yaml` package. It reads values as the Agent Skills
 // spec's types: YAML 1.2's core schema (`010` is not 8, `yes` is not true), no timestamps
 // or other tagged types (a date stays the text written), and the original text of plain
 // scalars so `name: 010` can be read as "010". It reports every key's line and each
@@ -6,33 +6,13 @@
 // within MAX_ALIAS_COUNT and never when they refer to themselves.
 import { loadYaml } from '../lazy-deps.js';
 import { fastFrontmatterYaml } from './yaml-fast.js';
+import { flatFrontmatterYaml } from './yaml-flat.js';
 import type { EngineResult } from './yaml-result.js';
 
 export type { EngineResult, YamlProblem } from './yaml-result.js';
 
 /** Alias expansions allowed (yaml's count: aliases times the nodes they stand for). */
 export const MAX_ALIAS_COUNT = 100;
-
-export interface EngineOptions {
-  /** Called once per parse with the full answer (gray-matter only keeps `data`). */
-  onResult: (result: EngineResult) => void;
-}
-
-/**
- * A gray-matter engine. gray-matter passes the frontmatter starting with the newline that
- * ends the opening `---` line, so the engine's line N is the file's line N.
- */
-export function yamlEngine(opts: EngineOptions): { parse: (input: string) => object } {
-  return {
-    parse(input) {
-      const result = parseFrontmatterYaml(input);
-      opts.onResult(result);
-      const data = result.kind === 'ok' ? result.data : undefined;
-      // gray-matter wants an object back; what it holds is checked by the caller.
-      return typeof data === 'object' && data !== null ? data : {};
-    },
-  };
-}
 
 function parseOnce(input: string) {
   const Y = loadYaml();
@@ -48,9 +28,12 @@ function parseOnce(input: string) {
   return { doc, line: (offset: number) => lineCounter.linePos(offset).line };
 }
 
-/** The engine's answer: js-yaml's when the text is simple (yaml-fast.ts), else `yaml`'s. */
+/**
+ * The engine's answer: read line by line when every entry is one simple line (yaml-flat.ts),
+ * js-yaml's when the text is simple (yaml-fast.ts), else `yaml`'s.
+ */
 export function parseFrontmatterYaml(input: string): EngineResult {
-  return fastFrontmatterYaml(input) ?? parseWithYaml(input);
+  return flatFrontmatterYaml(input) ?? fastFrontmatterYaml(input) ?? parseWithYaml(input);
 }
 
 /** The answer of the `yaml` package, which handles every input. */

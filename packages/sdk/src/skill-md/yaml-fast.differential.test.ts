@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fastFrontmatterYaml } from './yaml-fast.js';
 import { parseWithYaml } from './yaml-engine.js';
+import { flatFrontmatterYaml } from './yaml-flat.js';
 
 const KEYS = ['name', 'description', 'metadata', 'license', 'a-b', 'x_1', 'k.v', 'Yes'];
 const ODD_KEYS = ['010', 'true', 'null', '~', '1.5', '.inf', '__proto__', '<<', '0x1F', '1e3'];
@@ -46,6 +47,17 @@ const SCALARS = [
   '[a, [b, c], {d: e}]',
   '{a: 1, b: [x, y]}',
   '{"openclaw": {"emoji": "🧪", "requires": {"bins": ["git"]}}}',
+  '{"a":1,"b":[true,null,-2.5,1e+21],"c":{}}',
+  '{"a": 1, "a": 2}',
+  '{"k": "esc \\" \\n \\u001f"}',
+  '{"k": "\\u00e9 \\/"}',
+  '{"1": 1}',
+  '["x", "y"] ',
+  '[]',
+  '(paren) /path .dot',
+  ':colon',
+  'c1\u0085here',
+  'lone\ud800',
   '{a, b: 2}',
   '[1, "2", three, 0o7, .inf, ~]',
   '[a] x',
@@ -69,6 +81,8 @@ const SCALARS = [
   'émoji ✓ 🧪',
   'tab\there',
   'nbsp\u00a0here',
+  'nbsp at the end\u00a0',
+  '\u3000ideographic space first',
   'cr\rhere',
   'ls\u2028here',
 ];
@@ -142,6 +156,18 @@ const frontmatter = fc
   .array(entry, { minLength: 1, maxLength: 6 })
   .map((entries) => `\n${entries.flat().join('\n')}`);
 
+/** Only one-line entries and comments: the shape the line-by-line path reads. */
+const oneLineEntry = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.tuple(key, scalar, pad).map(([k, v, p]) => `${k}:${p === '' ? ' ' : p}${v}`),
+  },
+  { weight: 1, arbitrary: comment },
+);
+const oneLineFrontmatter = fc
+  .array(oneLineEntry, { minLength: 1, maxLength: 6 })
+  .map((lines) => `\n${lines.join('\n')}`);
+
 describe('the js-yaml fast path', () => {
   it('answers exactly as the yaml package does whenever it answers (generated frontmatter)', () => {
     let answered = 0;
@@ -156,6 +182,40 @@ describe('the js-yaml fast path', () => {
     );
     // Not vacuous: a good share of the inputs took the fast path.
     expect(answered).toBeGreaterThan(400);
+  });
+
+  it('reads line by line exactly as the yaml package does whenever it answers (generated frontmatter)', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(fc.oneof(frontmatter, oneLineFrontmatter), (input) => {
+        const flat = flatFrontmatterYaml(input);
+        if (!flat) return;
+        answered++;
+        expect(flat).toEqual(parseWithYaml(input));
+      }),
+      { numRuns: 4000, seed: 20261202 },
+    );
+    // Not vacuous: a good share of the inputs took the line-by-line path.
+    expect(answered).toBeGreaterThan(300);
+  });
+
+  it('reads the one-line shape of most SKILL.md files line by line, and leaves the rest', () => {
+    const usual =
+      '\nname: demo\ndescription: "Helps (a lot). Use when asked."\n# note\nlicense: MIT\nmetadata: { "openclaw": { "emoji": "🧪", "requires": { "bins": ["git"] } } }';
+    expect(flatFrontmatterYaml(usual)).toEqual(parseWithYaml(usual));
+    expect(flatFrontmatterYaml(usual)).toMatchObject({ keyLines: { name: 2, license: 5 } });
+    for (const input of [
+      '\nname: demo\ndescription: Plain text that goes\n  on to a second line',
+      '\nname: demo\ndescription: "esc \\" q"',
+      '\nname: demo\nname: again',
+      '\nname: 010\ndescription: d',
+      '\nname: demo\nmetadata: {"a": 1, "a": 2}',
+      '\nname: demo\nmetadata: {"a": 1.0}',
+      '\nname: demo\nmetadata: [git, gh]',
+      '\nname: demo\ndescription:\td',
+    ]) {
+      expect(flatFrontmatterYaml(input), input).toBeUndefined();
+    }
   });
 
   it('answers for the usual shapes, with the lines of the top-level keys', () => {

@@ -77,7 +77,7 @@ function loadJsYaml() {
 }
 
 /** Any scalar the core schema reads as null, a boolean or a number (the union of the above). */
-const TYPED =
+export const TYPED =
   /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)?$/;
 
 /**
@@ -85,7 +85,7 @@ const TYPED =
  * turn back into text (`1.50` as "1.5", `.inf` as "Infinity"), or one JavaScript treats
  * specially.
  */
-const typedKey = (k: string) =>
+export const typedKey = (k: string) =>
   TYPED.test(k) || k === 'Infinity' || k === '-Infinity' || k === 'NaN' || k === '__proto__';
 
 /**
@@ -96,7 +96,7 @@ const typedKey = (k: string) =>
 const KEY = /[A-Za-z0-9_][A-Za-z0-9_.-]*:(?= |$)/y;
 
 /** Length of a `key:` at the start of `line` (followed by a space or the line's end), else 0. */
-function keyAt(line: string): number {
+export function keyAt(line: string): number {
   // Sticky from 0: where the match ends is its length (no match array to allocate).
   KEY.lastIndex = 0;
   return KEY.test(line) ? KEY.lastIndex : 0;
@@ -108,7 +108,7 @@ function keyAt(line: string): number {
  * indentation digit, or plain text without YAML's markers. Conservative: a `no` only costs
  * the slower parser.
  */
-function simpleValue(v: string): boolean {
+export function simpleValue(v: string): boolean {
   if (v === '') return true;
   const first = v[0]!;
   // One line, closed at the end, no other unescaped quote; `''` is a quote in single quotes.
@@ -198,7 +198,7 @@ function simpleShape(input: string): { keys: string[]; lines: number[] } | undef
 }
 
 /** Every key at every depth is one both parsers keep as the same text. */
-function keysAreText(v: unknown, budget = { left: 10_000 }): boolean {
+export function keysAreText(v: unknown, budget = { left: 10_000 }): boolean {
   if (--budget.left < 0) return false;
   if (Array.isArray(v)) return v.every((x) => keysAreText(x, budget));
   if (v === null || typeof v !== 'object') return true;

@@ -3,6 +3,7 @@
 // user sees every mistake in one pass.
 import validRange from 'semver/ranges/valid.js';
 import { MAX_PROBLEMS, type Problem, type ProblemCode } from '../errors.js';
+import { LruCache } from '../lru-cache.js';
 import { TOOL_PART_PATTERN } from '../manifest/schema.js';
 import type { SkillDoc } from '../skill-md/types.js';
 import { chooseEntry } from './entry.js';
@@ -28,6 +29,14 @@ export interface CrossCheckResult {
   problems: Problem[];
   /** Absolute entry module path when it stays inside the package. */
   entry?: string;
+}
+
+// A catalog repeats a handful of `host` ranges ("^1"), and semver parses each one anew.
+const rangeValidity = new LruCache<string, boolean>({ max: 256 });
+function isValidRange(range: string): boolean {
+  let valid = rangeValidity.get(range);
+  if (valid === undefined) rangeValidity.set(range, (valid = validRange(range) !== null));
+  return valid;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -78,7 +87,7 @@ export function crossCheckManifest(input: CrossCheckInput): CrossCheckResult {
     );
   }
 
-  if (typeof m.host === 'string' && m.host !== '' && validRange(m.host) === null) {
+  if (typeof m.host === 'string' && m.host !== '' && !isValidRange(m.host)) {
     add(
       'HOST_RANGE_INVALID',
       `manifest.json: host "${m.host}" is not a semver range; use e.g. "^1"`,

@@ -49,9 +49,9 @@ export async function readSkillFolder(
   dir: string,
   opts: ReadSkillFolderOptions = {},
 ): Promise<SkillFolder> {
-  const abs = resolve(dir);
-  // resolve() normalised the folder, so a child is the folder, a separator and the name:
-  // what join() would build, without normalising again (three paths per folder of a scan).
+  const abs = absoluteFolder(dir);
+  // The folder is normalised, so a child is the folder, a separator and the name: what
+  // join() would build, without normalising again (three paths per folder of a scan).
   const base = abs.endsWith(sep) ? abs : abs + sep;
   const pkgFile = `${base}package.json`;
   const manifestFile = `${base}manifest.json`;
@@ -230,7 +230,21 @@ function entryOutside(dir: string, entry: string): string | undefined {
   } catch {
     return undefined;
   }
-  return isInsidePath(realpathSync.native(dir), real) ? undefined : real;
+  // A real path equal to the entry's own has no symlink anywhere along it, so neither has
+  // the folder it lies in: one realpath (a readlink per path component) is enough.
+  const realDir = real === entry ? dir : realpathSync.native(dir);
+  return isInsidePath(realDir, real) ? undefined : real;
+}
+
+/** A POSIX path that is absolute, with no `.` or `..` segment, `//` or trailing `/`. */
+const NORMAL_ABSOLUTE = /^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/;
+
+/**
+ * resolve(dir), without its cost (the working folder, a normalising pass) for the path a
+ * scan passes: already absolute and normalised, which it then returns as it is.
+ */
+function absoluteFolder(dir: string): string {
+  return sep === '/' && NORMAL_ABSOLUTE.test(dir) ? dir : resolve(dir);
 }
 
 function isDirectory(dir: string): boolean {
