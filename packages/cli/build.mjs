@@ -168,6 +168,69 @@ const lazyImports = {
   },
 };
 
+/**
+ * Node built-in modules that loading costs milliseconds (crypto alone pulls in streams and a
+ * dozen internal modules) and that a command uses only in some paths: keys, hashes, children,
+ * workers. `list` runs none of their functions.
+ */
+const LAZY_BUILTINS = ['node:crypto', 'node:child_process', 'node:worker_threads', 'node:v8'];
+
+// An import of such a built-in becomes an object with a getter per export that loads the
+// built-in on first use. Bundled code reads an import's members at each use (esbuild's
+// `(0, import_x.f)()`), so a module that imports crypto costs nothing until one is called.
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    const filter = new RegExp(`^(${LAZY_BUILTINS.map((id) => id.slice(5)).join('|')})$`);
+    b.onResolve({ filter: /^(node:)?[a-z0-9_]+$/ }, ({ path, namespace }) => {
+      const bare = path.replace(/^node:/, '');
+      if (!filter.test(bare)) return undefined;
+      // The getters' own require() is of the built-in itself.
+      if (namespace === 'lazy-builtin') return { path, external: true };
+      return { path: bare, namespace: 'lazy-builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async ({ path }) => {
+      const id = `node:${path}`;
+      const names = Object.keys(await import(id)).filter((k) => k !== 'default');
+      const getters = names.map(
+        (k) =>
+          `${JSON.stringify(k)}: { get: () => load()[${JSON.stringify(k)}], enumerable: true }`,
+      );
+      return {
+        contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(id)}));\nmodule.exports = Object.defineProperties({}, {${getters.join(',')}});`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * Packages whose export is one function the workspace only calls, and whose loading does
+ * work a command that never calls it should not pay for: write-file-atomic loads
+ * node:worker_threads at its top (for the thread's id), and every module that saves a file
+ * imports it.
+ */
+const LAZY_FUNCTIONS = ['write-file-atomic'];
+
+// An import of such a package becomes a function that loads the package on its first call.
+// The package itself is still bundled into main.cjs, from the host's dependencies.
+const lazyFunctions = {
+  name: 'lazy-functions',
+  setup(b) {
+    const filter = new RegExp(`^(${LAZY_FUNCTIONS.join('|')})$`);
+    b.onResolve({ filter }, ({ path, importer, namespace }) => {
+      if (namespace === 'lazy-function' || !WORKSPACE.some((dir) => importer.startsWith(dir)))
+        return undefined;
+      return { path, namespace: 'lazy-function' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-function' }, ({ path }) => ({
+      contents: `let f;\nmodule.exports = function (...args) {\n  f ??= require(${JSON.stringify(path)});\n  return f.apply(this, args);\n};`,
+      resolveDir: here('../host/'),
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -209,7 +272,7 @@ await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   banner: { js: PACKAGE_REQUIRE },
-  plugins: [workspaceSources, lazyImports],
+  plugins: [workspaceSources, lazyImports, lazyBuiltins, lazyFunctions],
 });
 
 // The library entry (`import '@openclaw/skill-cli'`), bundled like main.cjs as an ES module,
