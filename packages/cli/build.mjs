@@ -178,6 +178,9 @@ const LAZY_BUILTINS = ['node:crypto', 'node:child_process', 'node:worker_threads
 // An import of such a built-in becomes an object with a getter per export that loads the
 // built-in on first use. Bundled code reads an import's members at each use (esbuild's
 // `(0, import_x.f)()`), so a module that imports crypto costs nothing until one is called.
+// The getters sit on the object's prototype: esbuild's ES-module view of a CommonJS module
+// (__toESM) inherits from that prototype and copies only own properties, and crypto is
+// imported by some thirty modules.
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {
@@ -197,7 +200,7 @@ const lazyBuiltins = {
           `${JSON.stringify(k)}: { get: () => load()[${JSON.stringify(k)}], enumerable: true }`,
       );
       return {
-        contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(id)}));\nmodule.exports = Object.defineProperties({}, {${getters.join(',')}});`,
+        contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(id)}));\nmodule.exports = Object.create(Object.defineProperties({}, {${getters.join(',')}}));`,
         loader: 'js',
       };
     });
