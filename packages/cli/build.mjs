@@ -12,6 +12,7 @@
 // itself, and each lazy dependency still resolves from the package that declares it.
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -208,27 +209,46 @@ const lazyBuiltins = {
 };
 
 /**
- * Packages whose export is one function the workspace only calls, and whose loading does
- * work a command that never calls it should not pay for: write-file-atomic loads
- * node:worker_threads at its top (for the thread's id), and every module that saves a file
- * imports it.
+ * Packages (or files of one) whose export is one function or class the workspace only calls
+ * or constructs, and whose loading does work a command that never uses them should not pay
+ * for: write-file-atomic loads node:worker_threads at its top (for the thread's id), and
+ * every module that saves a file imports it; semver compiles some forty regular expressions
+ * when first loaded, and a scan with its cache needs none of them.
  */
-const LAZY_FUNCTIONS = ['write-file-atomic'];
+const LAZY_FUNCTIONS = [
+  'write-file-atomic',
+  'semver/classes/range.js',
+  'semver/functions/major.js',
+  'semver/functions/satisfies.js',
+  'semver/functions/valid.js',
+  'semver/ranges/valid.js',
+];
 
-// An import of such a package becomes a function that loads the package on its first call.
-// The package itself is still bundled into main.cjs, from the host's dependencies.
+// An import of such a package becomes a function that loads the package on its first call
+// (or `new`: a class's instance is then made by the class itself). The package itself is
+// still bundled into main.cjs, from the host's dependencies.
 const lazyFunctions = {
   name: 'lazy-functions',
   setup(b) {
-    const filter = new RegExp(`^(${LAZY_FUNCTIONS.join('|')})$`);
-    b.onResolve({ filter }, ({ path, importer, namespace }) => {
+    const filter = new RegExp(
+      `^(${LAZY_FUNCTIONS.map((id) => id.replaceAll('.', '\\.')).join('|')})$`,
+    );
+    b.onResolve({ filter }, async ({ path, importer, namespace, resolveDir, kind }) => {
       if (namespace === 'lazy-function' || !WORKSPACE.some((dir) => importer.startsWith(dir)))
         return undefined;
-      return { path, namespace: 'lazy-function' };
+      // The file the importer's own package resolves to, loaded from there on first use.
+      const real = await b.resolve(path, { resolveDir, kind, namespace: 'lazy-function' });
+      if (real.errors.length) return { errors: real.errors };
+      // Named from the repository's root, as esbuild names the files it bundles.
+      return {
+        path: relative(here('../..'), real.path),
+        namespace: 'lazy-function',
+        pluginData: real.path,
+      };
     });
-    b.onLoad({ filter: /.*/, namespace: 'lazy-function' }, ({ path }) => ({
-      contents: `let f;\nmodule.exports = function (...args) {\n  f ??= require(${JSON.stringify(path)});\n  return f.apply(this, args);\n};`,
-      resolveDir: here('../host/'),
+    b.onLoad({ filter: /.*/, namespace: 'lazy-function' }, ({ pluginData: file }) => ({
+      contents: `let f;\nmodule.exports = function (...args) {\n  f ??= require(${JSON.stringify(file)});\n  return new.target ? Reflect.construct(f, args) : f.apply(this, args);\n};`,
+      resolveDir: dirname(file),
       loader: 'js',
     }));
   },

@@ -3,7 +3,7 @@
 // a configured MCP server loads the MCP SDKs from their group there when it starts (the bundle
 // from `pnpm build`, run as a user runs it).
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -77,6 +77,26 @@ describe('the bundle of openclaw-skill', () => {
     expect(builtins.filter((m) => /^(crypto|child_process|worker_threads|v8)$/.test(m))).toEqual(
       [],
     );
+  });
+
+  it('marks a skill needing another host API ineligible (semver, loaded on first use, still answers)', async () => {
+    const workspace = join(tmp, 'host-range', 'project');
+    const skill = join(workspace, 'skills', 'weather');
+    await cp(join(repo, 'skills', 'weather'), skill, { recursive: true, dereference: true });
+    const manifest = JSON.parse(await readFile(join(skill, 'manifest.json'), 'utf8')) as object;
+    await writeFile(join(skill, 'manifest.json'), JSON.stringify({ ...manifest, host: '>=99' }));
+    const home = join(tmp, 'host-range', 'state');
+    const { stdout } = await exec(
+      process.execPath,
+      [bin, 'list', '--json', '--home', home, '--workspace', workspace],
+      { cwd: workspace, env: { PATH: process.env.PATH, HOME: join(tmp, 'host-range') } },
+    );
+    const [weather] = JSON.parse(stdout) as Array<{
+      status: string;
+      problems: Array<{ code: string }>;
+    }>;
+    expect(weather!.status).toBe('ineligible');
+    expect(weather!.problems.map((p) => p.code)).toContain('HOST_RANGE_UNSATISFIED');
   });
 
   it('loads the MCP group when a configured MCP server starts, and lists its tools', async () => {
