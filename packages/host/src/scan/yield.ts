@@ -18,14 +18,18 @@ export interface Slicer {
  * row (64 workers x 2 ms would hold calls up for 128 ms).
  */
 export function slicer(sliceMs = SLICE_MS): Slicer {
-  let start = performance.now();
+  // A slice without end (a host's first scan, all a CLI command does) never reads the clock:
+  // the first read of `performance` loads Node's perf_hooks, a millisecond of a command's start.
+  const timed = sliceMs !== Infinity;
+  const now = () => (timed ? performance.now() : 0);
+  let start = now();
   let pending: Promise<void> | undefined;
   return {
-    due: () => performance.now() - start >= sliceMs,
+    due: () => timed && now() - start >= sliceMs,
     pause() {
       pending ??= nextTurn().then(() => {
         pending = undefined;
-        start = performance.now();
+        start = now();
       });
       return pending;
     },
