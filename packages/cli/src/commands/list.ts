@@ -41,15 +41,12 @@ const MARK: Record<SkillRecord['status'], string> = {
 export function configure(cmd: Command, io: Io): void {
   cmd.option('--builtin', 'include the built-in host tools skill').action(async () => {
     const opts = globalOptions<{ builtin?: boolean }>(cmd);
-    // Read while a serve is looked for and the host opens (it never fails: none on error).
-    const linksRead = linksByName(opts, io);
     // With a serve running for this home, what matters is what its agent sees.
     const serve = await findServe(homeOf(opts, io));
-    let links = new Map<string, LinkPlace[]>();
+    const links = await linksByName(opts, io);
     const withLinks = <E extends { name: string }>(e: E) =>
       links.has(e.name) ? { ...e, links: links.get(e.name) } : e;
     if (serve) {
-      links = await linksRead;
       const { skills } = await serve.request<{ skills: ListEntry[] }>(
         'GET',
         `/skills${opts.builtin ? '?builtin=1' : ''}`,
@@ -59,7 +56,6 @@ export function configure(cmd: Command, io: Io): void {
       return printEntries(io, skills, links);
     }
     const host = await openHost(opts, io);
-    links = await linksRead;
     try {
       const servers = await startMcpServers(host, io);
       const serverOf = (s: SkillRecord) =>

@@ -125,40 +125,24 @@ export async function unlinkSkill(
   return results;
 }
 
-/**
- * Every link this tool made, in both scopes of every agent, by skill name. The folders are
- * read at once (each once: agents may share one), so `list` waits for the slowest read
- * rather than for a dozen in a row; the places come out in the table's order all the same.
- */
+/** Every link this tool made, in both scopes of every agent, by skill name. */
 export async function findLinks(
   where: Omit<LinkWhere, 'scope'>,
 ): Promise<Map<string, LinkPlace[]>> {
-  const reads = new Map<string, Promise<string[]>>();
-  const places = (['project', 'user'] as const).flatMap((scope) =>
-    AGENTS.map((agent) => {
-      const folder = skillsFolder(agent, { ...where, scope });
-      let names = reads.get(folder);
-      if (!names) reads.set(folder, (names = linksIn(folder, where.storeDir)));
-      return { agent, scope, folder, names };
-    }),
-  );
   const out = new Map<string, LinkPlace[]>();
-  for (const { agent, scope, folder, names } of places) {
-    for (const name of await names) {
-      const list = out.get(name) ?? [];
-      // Two agents sharing a folder (.agents/skills) share the link: each is listed.
-      list.push({ agent: agent.id, scope, path: join(folder, name) });
-      out.set(name, list);
+  for (const scope of ['project', 'user'] as const) {
+    for (const agent of AGENTS) {
+      const folder = skillsFolder(agent, { ...where, scope });
+      const names = await readdir(folder).catch(() => [] as string[]);
+      for (const name of names) {
+        const path = join(folder, name);
+        if ((await occupant(path, storeTarget(where.storeDir, name))) !== 'ours') continue;
+        const list = out.get(name) ?? [];
+        // Two agents sharing a folder (.agents/skills) share the link: each is listed.
+        list.push({ agent: agent.id, scope, path });
+        out.set(name, list);
+      }
     }
   }
   return out;
-}
-
-/** The names in `folder` that are our links to the store, in the folder's order. */
-async function linksIn(folder: string, storeDir: string): Promise<string[]> {
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const found = await Promise.all(
-    names.map((name) => occupant(join(folder, name), storeTarget(storeDir, name))),
-  );
-  return names.filter((_, i) => found[i] === 'ours');
 }
