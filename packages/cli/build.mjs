@@ -172,9 +172,15 @@ const lazyImports = {
 /**
  * Node built-in modules that loading costs milliseconds (crypto alone pulls in streams and a
  * dozen internal modules) and that a command uses only in some paths: keys, hashes, children,
- * workers. `list` runs none of their functions.
+ * workers, waiting a turn. `list` runs none of their functions.
  */
-const LAZY_BUILTINS = ['node:crypto', 'node:child_process', 'node:worker_threads', 'node:v8'];
+const LAZY_BUILTINS = [
+  'node:crypto',
+  'node:child_process',
+  'node:worker_threads',
+  'node:v8',
+  'node:timers/promises',
+];
 
 // An import of such a built-in becomes an object with a getter per export that loads the
 // built-in on first use. Bundled code reads an import's members at each use (esbuild's
@@ -186,7 +192,7 @@ const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {
     const filter = new RegExp(`^(${LAZY_BUILTINS.map((id) => id.slice(5)).join('|')})$`);
-    b.onResolve({ filter: /^(node:)?[a-z0-9_]+$/ }, ({ path, namespace }) => {
+    b.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, ({ path, namespace }) => {
       const bare = path.replace(/^node:/, '');
       if (!filter.test(bare)) return undefined;
       // The getters' own require() is of the built-in itself.

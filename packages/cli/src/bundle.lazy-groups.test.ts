@@ -66,7 +66,7 @@ describe('the bundle of openclaw-skill', () => {
     expect(lazy).toEqual([]);
   });
 
-  it('lists without loading crypto, child_process, worker_threads, v8 or perf_hooks (loaded on first use)', async () => {
+  it('lists without loading crypto, child_process, worker_threads, v8, perf_hooks or timers/promises (loaded on first use)', async () => {
     // The first run writes the scan cache (write-file-atomic loads worker_threads for it); the
     // second reads it, as every later command does.
     await listWithRecorder('builtins');
@@ -75,7 +75,9 @@ describe('the bundle of openclaw-skill', () => {
     // A built-in the recorder sees at all: the list is of what Node loaded.
     expect(builtins).toContain('fs/promises');
     expect(
-      builtins.filter((m) => /^(crypto|child_process|worker_threads|v8|perf_hooks)$/.test(m)),
+      builtins.filter((m) =>
+        /^(crypto|child_process|worker_threads|v8|perf_hooks|timers\/promises)$/.test(m),
+      ),
     ).toEqual([]);
   });
 
