@@ -79,11 +79,11 @@ describe('the built openclaw-skill', () => {
     expect(more).toEqual([]);
     const header = async () => {
       const line = (await readFile(join(dir, file!), 'utf8')).split('\n', 1)[0]!;
-      const { sha256, ...rest } = JSON.parse(line) as Record<string, unknown>;
-      return { ...rest, sha256: typeof sha256 };
+      const { crc32, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return { ...rest, crc32: typeof crc32 };
     };
     const written = await header();
-    expect(written).toMatchObject({ format: 1, node: process.version, sha256: 'string' });
+    expect(written).toMatchObject({ format: 2, node: process.version, crc32: 'number' });
     await writeFile(join(dir, file!), 'damaged');
     expect(await cli(['list', '--json', '--home', home])).toEqual(first);
     // Replaced by a whole cache for the same bundle.

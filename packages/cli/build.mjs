@@ -12,6 +12,7 @@
 // itself, and each lazy dependency still resolves from the package that declares it.
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -168,6 +169,97 @@ const lazyImports = {
   },
 };
 
+/**
+ * Node built-in modules that loading costs milliseconds (crypto alone pulls in streams and a
+ * dozen internal modules) and that a command uses only in some paths: keys, hashes, children,
+ * workers, waiting a turn. `list` runs none of their functions.
+ */
+const LAZY_BUILTINS = [
+  'node:crypto',
+  'node:child_process',
+  'node:worker_threads',
+  'node:v8',
+  'node:timers/promises',
+];
+
+// An import of such a built-in becomes an object with a getter per export that loads the
+// built-in on first use. Bundled code reads an import's members at each use (esbuild's
+// `(0, import_x.f)()`), so a module that imports crypto costs nothing until one is called.
+// The getters sit on the object's prototype: esbuild's ES-module view of a CommonJS module
+// (__toESM) inherits from that prototype and copies only own properties, and crypto is
+// imported by some thirty modules.
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    const filter = new RegExp(`^(${LAZY_BUILTINS.map((id) => id.slice(5)).join('|')})$`);
+    b.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, ({ path, namespace }) => {
+      const bare = path.replace(/^node:/, '');
+      if (!filter.test(bare)) return undefined;
+      // The getters' own require() is of the built-in itself.
+      if (namespace === 'lazy-builtin') return { path, external: true };
+      return { path: bare, namespace: 'lazy-builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async ({ path }) => {
+      const id = `node:${path}`;
+      const names = Object.keys(await import(id)).filter((k) => k !== 'default');
+      const getters = names.map(
+        (k) =>
+          `${JSON.stringify(k)}: { get: () => load()[${JSON.stringify(k)}], enumerable: true }`,
+      );
+      return {
+        contents: `let m;\nconst load = () => (m ??= require(${JSON.stringify(id)}));\nmodule.exports = Object.create(Object.defineProperties({}, {${getters.join(',')}}));`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * Packages (or files of one) whose export is one function or class the workspace only calls
+ * or constructs, and whose loading does work a command that never uses them should not pay
+ * for: write-file-atomic loads node:worker_threads at its top (for the thread's id), and
+ * every module that saves a file imports it; semver compiles some forty regular expressions
+ * when first loaded, and a scan with its cache needs none of them.
+ */
+const LAZY_FUNCTIONS = [
+  'write-file-atomic',
+  'semver/classes/range.js',
+  'semver/functions/major.js',
+  'semver/functions/satisfies.js',
+  'semver/functions/valid.js',
+  'semver/ranges/valid.js',
+];
+
+// An import of such a package becomes a function that loads the package on its first call
+// (or `new`: a class's instance is then made by the class itself). The package itself is
+// still bundled into main.cjs, from the host's dependencies.
+const lazyFunctions = {
+  name: 'lazy-functions',
+  setup(b) {
+    const filter = new RegExp(
+      `^(${LAZY_FUNCTIONS.map((id) => id.replaceAll('.', '\\.')).join('|')})$`,
+    );
+    b.onResolve({ filter }, async ({ path, importer, namespace, resolveDir, kind }) => {
+      if (namespace === 'lazy-function' || !WORKSPACE.some((dir) => importer.startsWith(dir)))
+        return undefined;
+      // The file the importer's own package resolves to, loaded from there on first use.
+      const real = await b.resolve(path, { resolveDir, kind, namespace: 'lazy-function' });
+      if (real.errors.length) return { errors: real.errors };
+      // Named from the repository's root, as esbuild names the files it bundles.
+      return {
+        path: relative(here('../..'), real.path),
+        namespace: 'lazy-function',
+        pluginData: real.path,
+      };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-function' }, ({ pluginData: file }) => ({
+      contents: `let f;\nmodule.exports = function (...args) {\n  f ??= require(${JSON.stringify(file)});\n  return new.target ? Reflect.construct(f, args) : f.apply(this, args);\n};`,
+      resolveDir: dirname(file),
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -212,7 +304,7 @@ await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   banner: { js: PACKAGE_REQUIRE },
-  plugins: [workspaceSources, lazyImports],
+  plugins: [workspaceSources, lazyImports, lazyBuiltins, lazyFunctions],
 });
 
 // The library entry (`import '@openclaw/skill-cli'`), bundled like main.cjs as an ES module,

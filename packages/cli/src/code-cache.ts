@@ -6,8 +6,10 @@
 // The cache is only an optimisation and never changes what runs:
 // - it names the bundle it was made from (the build's id, the file's size, mtime and inode)
 //   and the Node version and architecture; anything else is ignored and replaced;
-// - its payload carries a SHA-256: V8 does not verify cached data in release builds, so a
-//   damaged file is refused here rather than handed to V8;
+// - its payload carries a CRC-32: V8 does not verify cached data in release builds, so a
+//   damaged file is refused here rather than handed to V8. A checksum, not a digest: it guards
+//   against a torn or damaged file, and whoever can write the cache folder could rewrite any
+//   digest with the data; zlib's CRC-32 also spares every start loading node:crypto;
 // - V8 itself rejects data made by another V8 or with other flags (cachedDataRejected);
 // - without HOME (or XDG_CACHE_HOME, or LOCALAPPDATA on Windows) nothing is cached: the
 //   folder is never guessed from the password database, so a test that gives the command a
@@ -19,7 +21,7 @@ import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 
 /** Bumped when the cache file's layout changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export type CodeCacheState =
   /** No cache folder: compiled from source, nothing saved. */
@@ -54,7 +56,7 @@ interface Header {
   ino: number;
   node: string;
   arch: string;
-  sha256: string;
+  crc32: number;
 }
 
 /** The folder for cached code, from the environment only (see above), or undefined. */
@@ -78,12 +80,11 @@ function pathKey(file: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-const sha256 = (data: Uint8Array) =>
-  process.getBuiltinModule('node:crypto').createHash('sha256').update(data).digest('hex');
+const crc32 = (data: Uint8Array): number => process.getBuiltinModule('node:zlib').crc32(data);
 
 function readCache(
   cacheFile: string,
-  expect: Omit<Header, 'sha256' | 'format'>,
+  expect: Omit<Header, 'crc32' | 'format'>,
 ): { state: 'miss' | 'stale' | 'corrupt' } | { state: 'found'; data: Buffer } {
   let raw: Buffer;
   try {
@@ -98,12 +99,12 @@ function readCache(
   } catch {
     return { state: 'corrupt' };
   }
-  if (header.format !== FORMAT || typeof header.sha256 !== 'string') return { state: 'corrupt' };
+  if (header.format !== FORMAT || typeof header.crc32 !== 'number') return { state: 'corrupt' };
   for (const [k, v] of Object.entries(expect)) {
     if (header[k as keyof Header] !== v) return { state: 'stale' };
   }
   const data = raw.subarray(nl + 1);
-  return sha256(data) === header.sha256 ? { state: 'found', data } : { state: 'corrupt' };
+  return crc32(data) === header.crc32 ? { state: 'found', data } : { state: 'corrupt' };
 }
 
 /**
@@ -174,7 +175,7 @@ export function runWithCodeCache(
       if (!cacheFile || state === 'hit') return;
       try {
         const data = script.createCachedData();
-        const header: Header = { format: FORMAT, ...expect, sha256: sha256(data) };
+        const header: Header = { format: FORMAT, ...expect, crc32: crc32(data) };
         mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
         const tmp = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(tmp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]), {

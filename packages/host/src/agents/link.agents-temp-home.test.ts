@@ -94,3 +94,37 @@ describe('link and unlink refuse what they did not make', () => {
     expect(installedKind(where.storeDir, 'notes')).toBe('code');
   });
 });
+
+describe('findLinks', () => {
+  it('lists every place of each linked skill in scope then table order, and skips what is not ours', async () => {
+    await storeVersion('tasks', '1.0.0');
+    for (const scope of ['project', 'user'] as const) {
+      await linkSkill('notes', AGENTS, { ...where, scope });
+    }
+    await linkSkill('tasks', [agentById('cursor')!], { ...where, scope: 'user' });
+    // A folder and a foreign link beside ours are not links this tool made.
+    await mkdir(join(where.project, '.cursor', 'skills', 'own-folder'));
+    await symlink(where.project, join(where.userHome, '.cursor', 'skills', 'elsewhere'));
+    const found = await findLinks(where);
+    expect([...found.keys()].sort()).toEqual(['notes', 'tasks']);
+    const expected = (['project', 'user'] as const).flatMap((scope) =>
+      AGENTS.map((agent) => ({
+        agent: agent.id,
+        scope,
+        path: join(
+          scope === 'user' ? where.userHome : where.project,
+          scope === 'user' ? agent.userSkills : agent.projectSkills,
+          'notes',
+        ),
+      })),
+    );
+    expect(found.get('notes')).toEqual(expected);
+    expect(found.get('tasks')).toEqual([
+      {
+        agent: 'cursor',
+        scope: 'user',
+        path: join(where.userHome, agentById('cursor')!.userSkills, 'tasks'),
+      },
+    ]);
+  });
+});

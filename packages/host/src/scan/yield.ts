@@ -18,15 +18,19 @@ export interface Slicer {
  * row (64 workers x 2 ms would hold calls up for 128 ms).
  */
 export function slicer(sliceMs = SLICE_MS): Slicer {
-  let start = performance.now();
+  // A slice without end (a host's first scan, all a CLI command does) never reads the clock:
+  // the first read of `performance` loads Node's perf_hooks, a millisecond of a command's start.
+  const timed = sliceMs !== Infinity;
+  const now = () => (timed ? performance.now() : 0);
+  let start = now();
   let pending: Promise<void> | undefined;
   return {
-    // A first scan (Infinity) never pauses: it skips the clock read per item too.
-    due: sliceMs === Infinity ? () => false : () => performance.now() - start >= sliceMs,
+    // A slice without end skips the clock per item too (the first scan's hot loop).
+    due: timed ? () => performance.now() - start >= sliceMs : () => false,
     pause() {
       pending ??= nextTurn().then(() => {
         pending = undefined;
-        start = performance.now();
+        start = now();
       });
       return pending;
     },
