@@ -1,5 +1,6 @@
 // Output goes through an Io object so commands are testable in-process and the binary
 // stays a thin wrapper.
+import { fdWriter } from './fd-write.js';
 export const EXIT = { OK: 0, ERROR: 1, USAGE: 2 } as const;
 
 export interface Io {
@@ -14,9 +15,25 @@ export interface Io {
 }
 
 export function processIo(): Io {
+  return ioOfProcess(
+    (s) => void process.stdout.write(s),
+    (s) => void process.stderr.write(s),
+  );
+}
+
+/**
+ * The binary's Io: the process's, writing straight to its descriptors until something uses
+ * the streams (see fd-write.ts). Not for a library user, whose own writes to process.stdout
+ * this one could overtake.
+ */
+export function binaryIo(): Io {
+  return ioOfProcess(fdWriter('stdout'), fdWriter('stderr'));
+}
+
+function ioOfProcess(stdout: Io['stdout'], stderr: Io['stderr']): Io {
   return {
-    stdout: (s) => void process.stdout.write(s),
-    stderr: (s) => void process.stderr.write(s),
+    stdout,
+    stderr,
     // Read when a command asks: touching process.stdin creates its stream (a pipe, a TTY or
     // a file), which costs a fresh process tens of milliseconds that most commands never use.
     get isTTY() {

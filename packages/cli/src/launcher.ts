@@ -6,6 +6,7 @@
 // text matches what the program prints.
 import { join } from 'node:path';
 import { codeCacheDir, runWithCodeCache } from './code-cache.js';
+import { writeAll } from './fd-write.js';
 
 declare const __ROOT_HELP__: string;
 declare const __CLI_VERSION__: string;
@@ -17,9 +18,9 @@ declare const __BUNDLE_ENCODING__: 'latin1' | 'utf8';
 const argv = process.argv.slice(2);
 const only = argv.length === 1 ? argv[0] : undefined;
 if (argv.length === 0 || only === '--help' || only === '-h') {
-  process.stdout.write(__ROOT_HELP__);
+  print(__ROOT_HELP__);
 } else if (only === '--version' || only === '-v') {
-  process.stdout.write(`${__CLI_VERSION__}\n`);
+  print(`${__CLI_VERSION__}\n`);
 } else {
   // main.cjs sits beside the built launcher (dist/bundle/).
   const run = runWithCodeCache(join(__dirname, 'main.cjs'), {
@@ -29,4 +30,10 @@ if (argv.length === 0 || only === '--help' || only === '-h') {
   });
   // At exit the functions this command ran are compiled: the cache then holds them too.
   process.once('exit', () => run.save());
+}
+
+/** Help and version, with no stream to create unless the write fails (see fd-write.ts). */
+function print(text: string): void {
+  const rest = process.platform === 'win32' ? text : writeAll(1, text);
+  if (rest) process.stdout.write(rest);
 }
