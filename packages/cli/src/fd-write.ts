@@ -14,9 +14,12 @@ import { writeSync } from 'node:fs';
 
 type StdName = 'stdout' | 'stderr';
 
-/** A writer of `process[name]`'s text; only the binary should use one (it watches process). */
-export function fdWriter(name: StdName): (s: string) => void {
-  const fd = name === 'stdout' ? 1 : 2;
+/**
+ * A writer of `process[name]`'s text, to `fd` (that stream's own descriptor unless a test
+ * says otherwise). Only the binary uses one, made before anything reads process[name]: it
+ * watches that property from then on.
+ */
+export function fdWriter(name: StdName, fd = name === 'stdout' ? 1 : 2): (s: string) => void {
   let streamUsed = process.platform === 'win32' || !watchStream(name, () => (streamUsed = true));
   return (s) => {
     if (streamUsed) {
