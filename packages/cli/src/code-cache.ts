@@ -6,10 +6,12 @@
 // The cache is only an optimisation and never changes what runs:
 // - it names the bundle it was made from (the build's id, the file's size, mtime and inode)
 //   and the Node version and architecture; anything else is ignored and replaced;
-// - its payload carries a CRC-32: V8 does not verify cached data in release builds, so a
-//   damaged file is refused here rather than handed to V8. A checksum, not a digest: it guards
-//   against a torn or damaged file, and whoever can write the cache folder could rewrite any
-//   digest with the data; zlib's CRC-32 also spares every start loading node:crypto;
+// - its payload is stored twice and the two copies must match byte for byte: V8 does not
+//   verify cached data in release builds, so a damaged file is refused here rather than
+//   handed to V8. A redundancy check, not a digest: it guards against a torn or damaged file,
+//   and whoever can write the cache folder could rewrite any digest with the data. Comparing
+//   the copies is a memcmp of bytes already read; a checksum would cost every start a
+//   hashing module (zlib's CRC-32 loads node:stream with it: some 2 ms, crypto more);
 // - V8 itself rejects data made by another V8 or with other flags (cachedDataRejected);
 // - without HOME (or XDG_CACHE_HOME, or LOCALAPPDATA on Windows) nothing is cached: the
 //   folder is never guessed from the password database, so a test that gives the command a
@@ -21,7 +23,7 @@ import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 
 /** Bumped when the cache file's layout changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 export type CodeCacheState =
   /** No cache folder: compiled from source, nothing saved. */
@@ -56,7 +58,8 @@ interface Header {
   ino: number;
   node: string;
   arch: string;
-  crc32: number;
+  /** Bytes of V8's data; the file holds them twice after the header line. */
+  length: number;
 }
 
 /** The folder for cached code, from the environment only (see above), or undefined. */
@@ -80,11 +83,9 @@ function pathKey(file: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-const crc32 = (data: Uint8Array): number => process.getBuiltinModule('node:zlib').crc32(data);
-
 function readCache(
   cacheFile: string,
-  expect: Omit<Header, 'crc32' | 'format'>,
+  expect: Omit<Header, 'length' | 'format'>,
 ): { state: 'miss' | 'stale' | 'corrupt' } | { state: 'found'; data: Buffer } {
   let raw: Buffer;
   try {
@@ -99,12 +100,16 @@ function readCache(
   } catch {
     return { state: 'corrupt' };
   }
-  if (header.format !== FORMAT || typeof header.crc32 !== 'number') return { state: 'corrupt' };
+  const { length } = header;
+  if (header.format !== FORMAT || typeof length !== 'number') return { state: 'corrupt' };
   for (const [k, v] of Object.entries(expect)) {
     if (header[k as keyof Header] !== v) return { state: 'stale' };
   }
-  const data = raw.subarray(nl + 1);
-  return crc32(data) === header.crc32 ? { state: 'found', data } : { state: 'corrupt' };
+  const data = raw.subarray(nl + 1, nl + 1 + length);
+  const copy = raw.subarray(nl + 1 + length);
+  return copy.length === length && data.equals(copy)
+    ? { state: 'found', data }
+    : { state: 'corrupt' };
 }
 
 /**
@@ -175,12 +180,16 @@ export function runWithCodeCache(
       if (!cacheFile || state === 'hit') return;
       try {
         const data = script.createCachedData();
-        const header: Header = { format: FORMAT, ...expect, crc32: crc32(data) };
+        const header: Header = { format: FORMAT, ...expect, length: data.length };
         mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
         const tmp = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(tmp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]), {
-          mode: 0o600,
-        });
+        writeFileSync(
+          tmp,
+          Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data, data]),
+          {
+            mode: 0o600,
+          },
+        );
         renameSync(tmp, cacheFile);
       } catch {
         // A read-only or full disk: the next start compiles from source again.
