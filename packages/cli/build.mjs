@@ -180,6 +180,8 @@ const LAZY_BUILTINS = [
   'node:worker_threads',
   'node:v8',
   'node:timers/promises',
+  // Loads the ES module loader with it; the launcher hands main.cjs CommonJS's Module itself.
+  'node:module',
 ];
 
 // An import of such a built-in becomes an object with a getter per export that loads the

@@ -18,7 +18,6 @@
 //   temporary HOME, or none, never writes in the real one. OPENCLAW_SKILL_CODE_CACHE=0
 //   turns it off.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire, Module } from 'node:module';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 
@@ -122,15 +121,30 @@ function readCache(
 const WRAPPER = '(function (exports, require, module, __filename, __dirname, __import) { ';
 const dynamicImport = (specifier: string): Promise<unknown> => import(specifier);
 
+/** CommonJS's Module class, with the statics this file uses. */
+type ModuleClass = typeof import('node:module').Module & {
+  createRequire(file: string): NodeJS.Require;
+  _nodeModulePaths(dir: string): string[];
+};
+
 /**
  * Compiles and runs `file` as a CommonJS module, with cached code from `cacheDir` when it
  * was made from this very bundle. `build` identifies the bundle's content (its hash,
- * computed by the build).
+ * computed by the build). `moduleClass` is CommonJS's Module: a CommonJS caller passes its
+ * own `module.constructor`, which spares loading node:module (and the ES module loader it
+ * brings) at every start; by default it comes from node:module.
  */
 export function runWithCodeCache(
   file: string,
-  opts: { build: string; cacheDir: string | undefined; encoding?: 'latin1' | 'utf8' },
+  opts: {
+    build: string;
+    cacheDir: string | undefined;
+    encoding?: 'latin1' | 'utf8';
+    moduleClass?: typeof import('node:module').Module;
+  },
 ): CodeCacheRun {
+  const Module = (opts.moduleClass ??
+    process.getBuiltinModule('node:module').Module) as ModuleClass;
   const source = readFileSync(file, opts.encoding ?? 'utf8');
   const st = statSync(file);
   const expect = {
@@ -157,14 +171,12 @@ export function runWithCodeCache(
 
   const mod = new Module(file);
   mod.filename = file;
-  mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(
-    dirname(file),
-  );
+  mod.paths = Module._nodeModulePaths(dirname(file));
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(
     mod.exports,
     mod.exports,
-    createRequire(file),
+    Module.createRequire(file),
     mod,
     file,
     dirname(file),

@@ -27,6 +27,8 @@ if (argv.length === 0 || only === '--help' || only === '-h') {
     build: __BUNDLE_BUILD__,
     encoding: __BUNDLE_ENCODING__,
     cacheDir: codeCacheDir(process.env),
+    // This file is CommonJS (see above): its module's class is node:module's Module.
+    moduleClass: module.constructor as typeof import('node:module').Module,
   });
   // At exit the functions this command ran are compiled: the cache then holds them too.
   process.once('exit', () => run.save());
