@@ -75,6 +75,17 @@ describe('npmRefusal (a refused request in npm output)', () => {
     );
   });
 
+  it('a refused tarball download (a lockfile install fetches no metadata) names its package and scope registry', () => {
+    const e = npmRefusal(
+      output(401, `${PRIVATE}@corp/dep/-/dep-1.0.0.tgz`),
+      'http://open.test/',
+      npm,
+    );
+    expect(e?.message).toBe(
+      `The registry ${PRIVATE} refused @corp/dep (HTTP 401: login required); the credentials in your npm configuration were sent and not accepted.`,
+    );
+  });
+
   it('output without a refused request is no refusal', () => {
     expect(
       npmRefusal('npm error code E404\nnpm error 404 Not Found', 'http://open.test/', npm),

@@ -5,35 +5,24 @@
 // request's line (`npm http fetch GET 401 <url> ...`) names it. npm logs URLs without
 // credentials, and nothing of npm's output but that URL is kept.
 import type { SkillError } from '@openclaw/skill-sdk';
-import type { NpmOptions } from './npm-config.js';
+import { registryForSpec, type NpmOptions } from './npm-config.js';
 import { refusedError, sendsCredentials } from './registry-auth.js';
 
 const REFUSED_REQUEST = /^npm http fetch [A-Z]+ (401|403) (\S+)/m;
 
-/** The package name a registry URL asks for (`.../@scope%2fname` is `@scope/name`). */
+/**
+ * The package a registry URL asks for: its metadata (`<registry>/@scope%2fname`) or one of its
+ * tarballs (`<registry>/@scope/name/-/name-1.0.0.tgz`).
+ */
 export function packageInUrl(url: string): string | undefined {
   try {
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
-    return /^(?:@[\w.-]+\/)?[\w.-]+$/.test(name) ? name : undefined;
+    const parts = new URL(url).pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    const dash = parts.lastIndexOf('-');
+    const name = dash > 0 ? parts.slice(0, dash).slice(-2).join('/') : (parts.at(-1) ?? '');
+    const bare = name.startsWith('@') ? name : name.split('/').pop()!;
+    return /^(?:@[\w.-]+\/)?[\w.-]+$/.test(bare) ? bare : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** The configured registry `url` belongs to (the longest that prefixes it), else its origin. */
-function registryOf(url: string, registry: string, npm: NpmOptions): string {
-  const configured = [
-    registry,
-    ...Object.entries(npm)
-      .filter(([key, value]) => /^@[^:]+:registry$/.test(key) && typeof value === 'string')
-      .map(([, value]) => String(value)),
-  ].map((r) => (r.endsWith('/') ? r : `${r}/`));
-  const match = configured.filter((r) => url.startsWith(r)).sort((a, b) => b.length - a.length)[0];
-  if (match) return match;
-  try {
-    return `${new URL(url).origin}/`;
-  } catch {
-    return registry;
   }
 }
 
@@ -49,11 +38,13 @@ export function npmRefusal(
   const m = REFUSED_REQUEST.exec(stderr);
   if (!m) return undefined;
   const url = m[2]!;
-  const at = registryOf(url, registry, npm);
+  const name = packageInUrl(url);
+  // The registry npm asked, picked as npm picks it (the package's scope registry, else the default).
+  const at = name ? registryForSpec(name, registry, npm) : registry;
   return refusedError({
     registry: at,
     status: m[1] === '401' ? 401 : 403,
-    what: packageInUrl(url) ?? 'a dependency',
+    what: name ?? 'a dependency',
     credentialsSent: sendsCredentials(url, at, npm),
   });
 }
