@@ -6,7 +6,7 @@ import { deserialize } from 'node:v8';
 import { SkillError } from '@openclaw/skill-sdk';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './runtime/frames.js';
 import type { FromRunner } from './runtime/protocol.js';
-import { MAX_UNCAUGHT_CHARS } from './runtime/uncaught.js';
+import { cutUncaught } from './runtime/uncaught.js';
 
 /** The limit as runner options take it: a number, or read from the host config when used. */
 export type MaxMessageBytes = number | (() => number | undefined);
@@ -30,12 +30,11 @@ export function decodeFromRunner(body: Uint8Array | string): FromRunner | undefi
 
 /**
  * Completes "Skill X ..." for a runner ended by an error its skill threw outside a call. The
- * text is the skill's own (the router redacts it like any error text); a long one is cut.
+ * text is the skill's own (the router redacts it like any error text); a long one is cut
+ * here too, since a sandboxed process's report is untrusted.
  */
 export function uncaughtReason(message: string): string {
-  const text =
-    message.length > MAX_UNCAUGHT_CHARS ? `${message.slice(0, MAX_UNCAUGHT_CHARS)}…` : message;
-  return `threw an uncaught error (${text})`;
+  return `threw an uncaught error (${cutUncaught(message)})`;
 }
 
 /** A message the host did not read; the runner is stopped for it. */

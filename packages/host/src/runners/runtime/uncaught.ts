@@ -9,6 +9,10 @@ import type { WireError } from './protocol.js';
 /** Characters of a thrown message carried to the host: enough to say why, bounded. */
 export const MAX_UNCAUGHT_CHARS = 4096;
 
+/** A thrown message as carried and shown: cut at MAX_UNCAUGHT_CHARS. */
+export const cutUncaught = (message: string): string =>
+  message.length > MAX_UNCAUGHT_CHARS ? `${message.slice(0, MAX_UNCAUGHT_CHARS)}…` : message;
+
 /** The thrown value's name and message, read without trusting its getters, and cut. */
 export function uncaughtWire(e: unknown): WireError {
   let name = 'Error';
@@ -21,8 +25,7 @@ export function uncaughtWire(e: unknown): WireError {
   } catch {
     message = 'a value whose message could not be read';
   }
-  if (message.length > MAX_UNCAUGHT_CHARS) message = `${message.slice(0, MAX_UNCAUGHT_CHARS)}…`;
-  return { name, message };
+  return { name, message: cutUncaught(message) };
 }
 
 /**
