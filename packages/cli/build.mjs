@@ -138,7 +138,7 @@ async function readerId() {
     .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
     .sort();
   for (const f of files) hash.update(f).update(await readFile(`${sdk}src/${f}`));
-  // The parsers (gray-matter, js-yaml, yaml, json5), as the SDK's build bundled them: a
+  // The parsers (js-yaml, yaml, json5), as the SDK's build bundled them: a
   // parser upgrade changes no SDK source but may change what a SKILL.md reads as.
   for (const f of (await readdir(`${sdk}dist/bundled`)).sort())
     hash.update(f).update(await readFile(`${sdk}dist/bundled/${f}`));

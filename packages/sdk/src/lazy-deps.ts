@@ -6,16 +6,15 @@
 // resolves a package's lazy requires from its entry, dist/index.js).
 import { createRequire } from 'node:module';
 import { once } from './once.js';
-import type matterFn from 'gray-matter';
 import type * as JsYaml from 'js-yaml';
 import type JSON5Type from 'json5';
 import type * as YAML from 'yaml';
 
 const require = createRequire(import.meta.url);
 
-/** gray-matter and the js-yaml 3 it brings (one load: the scan needs both). */
+/** js-yaml 3, the fast path's parser for frontmatter. */
 export const loadParsers = once(
-  () => require('./bundled/parsers.cjs') as { matter: typeof matterFn; jsYaml: typeof JsYaml },
+  () => require('./bundled/parsers.cjs') as { jsYaml: typeof JsYaml },
 );
 export const loadYaml = once(() => require('./bundled/yaml.cjs') as typeof YAML);
 export const loadJson5 = once(() => require('./bundled/json5.cjs') as typeof JSON5Type);

@@ -2,8 +2,8 @@
 // every case (lines, the text as written, exact errors) but takes several times longer than
 // js-yaml, gray-matter's own engine: for a cold scan of 1,000 skills, most of the time. Most
 // frontmatter is a handful of `key: value` lines, where both parsers read the same values.
-// So this path parses with js-yaml (the copy gray-matter loads anyway), with the YAML 1.2
-// core schema as `yaml` applies it, and answers only when the text keeps to a simple shape
+// So this path parses with js-yaml (gray-matter's engine), with the YAML 1.2 core schema as
+// `yaml` applies it, and answers only when the text keeps to a simple shape
 // (simpleShape below) and the result has nothing only `yaml` can say (non-string top-level
 // scalars, whose text as written the reader may need; keys YAML would not read as text).
 // Otherwise, and on any js-yaml error, it returns undefined and `yaml` parses: errors,
